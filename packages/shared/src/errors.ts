@@ -1,0 +1,58 @@
+/**
+ * Body codes of the wire protocol (SPEC §7-§8). `200` is success; `401`, `403` and `5000` mean the
+ * session is gone and the client resets; every other code is a business error whose message the
+ * server localises by the `language` header (message key `errors.<name>`).
+ */
+export const ErrorCode = {
+  /** The call succeeded. */
+  OK: 200,
+  /** No token, or the token is unknown or expired (idle or absolute). */
+  UNAUTHORIZED: 401,
+  /** The token is valid but the member may not act (account disabled). */
+  FORBIDDEN: 403,
+  /** The session was revoked (logout elsewhere or a password change). */
+  SESSION_REVOKED: 5000,
+  /** The request was malformed or failed its schema; `msg` names the first problem. */
+  INVALID_REQUEST: 1000,
+  /** Too many requests from this client for this call; retry later. */
+  RATE_LIMITED: 1001,
+  /** A verification code was asked for again inside the resend cooldown. */
+  CODE_COOLDOWN: 1100,
+  /** The verification code is wrong, expired, used, burnt or for another purpose. */
+  CODE_INVALID: 1101,
+  /** The invitation code does not belong to any member. */
+  INVITE_CODE_INVALID: 1102,
+  /** Email or password is wrong (never says which, SPEC: no account enumeration). */
+  LOGIN_FAILED: 1103,
+  /** Registration could not complete for this email (only its owner can see why, by mail). */
+  REGISTRATION_FAILED: 1104,
+  /** An unexpected failure; details are logged, never sent. */
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type ErrorName = keyof typeof ErrorCode;
+
+/** Codes after which the client must drop its session (SPEC §8). */
+export const SESSION_GONE_CODES: readonly number[] = [
+  ErrorCode.UNAUTHORIZED,
+  ErrorCode.FORBIDDEN,
+  ErrorCode.SESSION_REVOKED,
+];
+
+export function errorName(code: number): ErrorName | undefined {
+  return (Object.keys(ErrorCode) as ErrorName[]).find((name) => ErrorCode[name] === code);
+}
+
+/** A business failure with a wire code and optional values for its message (`{{seconds}}`). */
+export class AppError extends Error {
+  readonly code: ErrorCodeValue;
+  readonly params: Record<string, string | number>;
+
+  constructor(name: Exclude<ErrorName, 'OK'>, params: Record<string, string | number> = {}) {
+    super(name);
+    this.name = 'AppError';
+    this.code = ErrorCode[name];
+    this.params = params;
+  }
+}

@@ -1,0 +1,43 @@
+import { DISPLAY_DECIMALS } from './constants.ts';
+import { isDecimalString } from './money.ts';
+
+/**
+ * Formats an amount for display (SPEC §9): at most `decimals` fractional digits (cut, never rounded
+ * up, so a balance is never shown larger than it is), thousand separators, trailing zeros trimmed.
+ * Accepts decimal strings (preferred, exact), bigints and finite numbers; anything else shows `0`.
+ */
+export function formatNumber(value: string | number | bigint | null | undefined, decimals = DISPLAY_DECIMALS): string {
+  const text = toPlainDecimal(value);
+  if (text === null) return '0';
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const kept = fraction.slice(0, decimals).replace(/0+$/, '');
+  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const isZero = /^0*$/.test(whole) && kept === '';
+  return `${negative && !isZero ? '-' : ''}${grouped}${kept ? `.${kept}` : ''}`;
+}
+
+function toPlainDecimal(value: string | number | bigint | null | undefined): string | null {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // toFixed(20) avoids exponent notation for small and large numbers alike.
+    return Math.abs(value) < 1e21 ? value.toFixed(20) : BigInt(Math.trunc(value)).toString();
+  }
+  if (typeof value === 'string' && isDecimalString(value.trim())) return value.trim();
+  return null;
+}
+
+/** Masks an address for display (SPEC §9): first 4 and last 4 characters, e.g. `0x12...cdef`. */
+export function maskAddress(address: string | null | undefined): string {
+  if (!address) return '';
+  return address.length <= 8 ? address : `${address.slice(0, 4)}...${address.slice(-4)}`;
+}
+
+/** Masks an email for display, keeping its first character and domain: `a***@example.com`. */
+export function maskEmail(email: string | null | undefined): string {
+  if (!email) return '';
+  const at = email.indexOf('@');
+  if (at < 1) return email;
+  return `${email[0]}***${email.slice(at)}`;
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+} from '../constants.ts';
+import { ZEmail } from './common.ts';
+
+/** What a verification code may be used for; a code only works for its own purpose. */
+export const CodePurpose = { REGISTER: 'register', RESET_PASSWORD: 'resetPassword', LOGIN: 'login' } as const;
+export const ZCodePurpose = z.enum([CodePurpose.REGISTER, CodePurpose.RESET_PASSWORD, CodePurpose.LOGIN], {
+  error: 'validation.invalid',
+});
+export type TCodePurpose = z.infer<typeof ZCodePurpose>;
+
+/** `loginEmail` `type`, kept as the user store's `loginType` (SPEC §3: 0 default, -1 wallet). */
+export const EmailLoginType = { PASSWORD: 1, CODE: 2 } as const;
+export const LoginType = { NONE: 0, WALLET: -1, ...EmailLoginType } as const;
+
+export const ZPassword = z
+  .string({ error: 'validation.passwordRequired' })
+  .min(1, 'validation.passwordRequired')
+  .min(PASSWORD_MIN_LENGTH, 'validation.passwordTooShort')
+  .max(PASSWORD_MAX_LENGTH, 'validation.passwordTooLong');
+
+export const ZVerificationCode = z
+  .string({ error: 'validation.codeRequired' })
+  .trim()
+  .min(1, 'validation.codeRequired')
+  .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), 'validation.codeInvalid');
+
+export const ZInviteCode = z
+  .string({ error: 'validation.inviteCodeRequired' })
+  .trim()
+  .min(1, 'validation.inviteCodeRequired')
+  .max(64, 'validation.inviteCodeInvalid')
+  .transform((code) => code.toUpperCase());
+
+const ZConfirmPassword = z.string({ error: 'validation.confirmPasswordRequired' }).min(1, 'validation.confirmPasswordRequired');
+
+function passwordsMatch(value: { password: string; confirmPassword: string }) {
+  return value.password === value.confirmPassword;
+}
+const mismatch = { message: 'validation.passwordMismatch', path: ['confirmPassword'] };
+
+/** POST /api/acc/sendCode — mails a code; the answer never tells whether the email has an account. */
+export const ZSendCodeRequest = z.object({ email: ZEmail, purpose: ZCodePurpose });
+export const ZSendCodeResponse = z.object({ cooldownSeconds: z.number().int() });
+export type TSendCodeRequest = z.input<typeof ZSendCodeRequest>;
+export type TSendCodeResponse = z.infer<typeof ZSendCodeResponse>;
+
+/** POST /api/acc/register — the referrer is fixed here, by the invitation code. */
+export const ZRegisterRequest = z
+  .object({
+    email: ZEmail,
+    password: ZPassword,
+    confirmPassword: ZConfirmPassword,
+    code: ZVerificationCode,
+    inviteCode: ZInviteCode,
+    agreed: z.literal(true, { error: 'validation.agreementRequired' }),
+  })
+  .refine(passwordsMatch, mismatch);
+export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
+
+/** Token and address after a login (SPEC §7). `address` is the bound wallet, or '' for none. */
+export const ZLoginResponse = z.object({ token: z.string(), address: z.string() });
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** POST /api/acc/loginEmail — `type` 1 logs in with the password, 2 with an emailed code. */
+export const ZLoginEmailRequest = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal(EmailLoginType.PASSWORD), email: ZEmail, password: ZPassword }),
+    z.object({ type: z.literal(EmailLoginType.CODE), email: ZEmail, code: ZVerificationCode }),
+  ],
+  { error: 'validation.invalid' },
+);
+export type TLoginEmailRequest = z.input<typeof ZLoginEmailRequest>;
+
+/** POST /api/acc/resetPassword — forgot or change password by emailed code; ends the other sessions. */
+export const ZResetPasswordRequest = z
+  .object({ email: ZEmail, code: ZVerificationCode, password: ZPassword, confirmPassword: ZConfirmPassword })
+  .refine(passwordsMatch, mismatch);
+export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+
+/** Member levels shown as labels (SPEC §6); later steps add team levels. */
+export const ZMemberLevel = z.enum(['member', 'ambassador']);
+export type TMemberLevel = z.infer<typeof ZMemberLevel>;
+
+/** POST /api/acc/info — the logged-in member. `address` (SPEC §7) is accepted and ignored: the token decides. */
+export const ZInfoRequest = z.object({ address: z.string().max(128).optional() });
+export const ZUserInfo = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  address: z.string(),
+  inviteCode: z.string(),
+  referrerInviteCode: z.string().nullable(),
+  level: ZMemberLevel,
+  createdAt: z.string(),
+});
+export type TUserInfo = z.infer<typeof ZUserInfo>;
+
