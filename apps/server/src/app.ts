@@ -1,0 +1,145 @@
+import { existsSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION, AppError } from '@kpc/shared';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { ensureAppSecret } from './db/seed.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { accountRoutes } from './modules/acc/routes.ts';
+import { devMailboxRoutes } from './modules/dev/mailbox.ts';
+import { createAuthHooks } from './plugins/auth.ts';
+import { ok, wirePlugin } from './plugins/wire.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Tests move time to expire codes and sessions. */
+  clock?: Clock;
+  /** Tests capture the log to prove secrets never reach it. */
+  logStream?: DestinationStream;
+}
+
+/** Secrets that must never appear in a log line, wherever a serializer puts them. */
+const REDACTED_PATHS = [
+  'req.headers.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.confirmPassword',
+  '*.code',
+  '*.token',
+  '*.sign',
+];
+
+/**
+ * Builds the server: wire protocol, security headers, rate limits, OpenAPI reference, the
+ * account module, the development mailbox and the built member app. Tests call it and `inject`.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    // Never let a client's request id into our logs unchecked.
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer: Mailer = config.SMTP_URL
+    ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log })
+    : createOutboxMailer({ db: database.db, logger: app.log });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await redis?.quit();
+  });
+
+  await app.register(wirePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'kpc-rate-limit-' } : {}),
+    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'KPC API',
+        version: APP_VERSION,
+        description:
+          'Every call is `POST /api/<module>/<action>` with a JSON body and answers `{code, msg, data}`: `code` 200 is success; 401, 403 and 5000 mean the session is gone; other codes are business errors with `msg` localised by the `language` header (en_US, zh_CN, hi_IN, ja_JP, ko_KR, ru_RU, vi_VN). Logged-in calls send the `token` header.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  const sessionPolicy = { idleSeconds: config.SESSION_IDLE_SECONDS, maxAgeSeconds: config.SESSION_MAX_AGE_SECONDS };
+  const auth = createAuthHooks({ db: database.db, clock, policy: sessionPolicy });
+  const secret = await ensureAppSecret(database.db, config.APP_SECRET);
+  await app.register(accountRoutes, {
+    context: { db: database.db, clock, mailer, logger: app.log, secret, sessionPolicy, publicUrl: config.publicUrl },
+    auth,
+    limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+  });
+
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.db.execute(sql`select 1`);
+      return ok({ status: 'ok', database: database.kind, version: APP_VERSION });
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ code: 503, msg: 'database unavailable', data: null });
+    }
+  });
+
+  if (config.isMailboxEnabled && mailer.kind === 'outbox') {
+    await app.register(devMailboxRoutes, { db: database.db });
+  }
+
+  if (existsSync(config.WEB_DIST_DIR)) {
+    await app.register(fastifyStatic, {
+      root: config.WEB_DIST_DIR,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; index.html must always be fresh to pick up new builds.
+        res.setHeader('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    app.log.warn({ dir: config.WEB_DIST_DIR }, 'member app not built: run `npm run build` to serve it');
+  }
+  return app;
+}

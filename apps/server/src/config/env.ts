@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const seconds = z.coerce.number().int().positive();
+
+/**
+ * Every setting of the server, read from the environment in one place (STYLE: configuration has
+ * one door). The README's configuration table lists the same variables.
+ */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Where the embedded PGlite database lives when DATABASE_URL is not set. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** A PostgreSQL connection URL; without it the embedded PGlite database is used. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public address of the member app, used in links inside mails. */
+  PUBLIC_URL: z.url().optional(),
+  WEB_DIST_DIR: z.string().min(1).default(resolve(serverRoot, '../web/dist')),
+  TRUST_PROXY: booleanFlag.default(false),
+
+  /** smtp:// or smtps:// URL of a real mail server; without it mails go to the outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('KPC <no-reply@kpc.local>'),
+  /** The development mailbox page (/dev/mailbox); defaults to on only for the outbox outside production. */
+  DEV_MAILBOX: booleanFlag.optional(),
+
+  /** Invitation code of the programme's root, seeded on first start so the first member can register. */
+  GENESIS_INVITE_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,32}$/, 'letters and digits, 4 to 32 characters')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  /** Secret for hashing verification codes; generated and kept in the database when not set. */
+  APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+
+  SESSION_IDLE_SECONDS: seconds.default(7 * 24 * 3600),
+  SESSION_MAX_AGE_SECONDS: seconds.default(30 * 24 * 3600),
+
+  /** Requests per client address and window on the login and register calls. */
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(10),
+  /** Requests per client address and window on the code-sending call. */
+  RATE_LIMIT_CODE_MAX: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_WINDOW_SECONDS: seconds.default(60),
+  /** Shares rate-limit counters between server processes; in-process counters without it. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+});
+
+export type Config = z.infer<typeof ZEnv> & { isMailboxEnabled: boolean; publicUrl: string };
+
+/**
+ * Parses the environment. A bad value throws an error whose message names every offending
+ * variable, so start-up stops with something a person can act on.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZEnv.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  if (parsed.SESSION_IDLE_SECONDS > parsed.SESSION_MAX_AGE_SECONDS) {
+    throw new Error('Invalid configuration:\n  SESSION_IDLE_SECONDS: must not exceed SESSION_MAX_AGE_SECONDS');
+  }
+  return {
+    ...parsed,
+    isMailboxEnabled: parsed.DEV_MAILBOX ?? (!parsed.SMTP_URL && parsed.NODE_ENV !== 'production'),
+    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+  };
+}

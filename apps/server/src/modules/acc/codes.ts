@@ -1,0 +1,92 @@
+import {
+  AppError,
+  VERIFICATION_CODE_LENGTH,
+  VERIFICATION_CODE_MAX_ATTEMPTS,
+  VERIFICATION_CODE_RESEND_SECONDS,
+  VERIFICATION_CODE_TTL_SECONDS,
+  type TCodePurpose,
+} from '@kpc/shared';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { verificationCodes } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createDigits, equalHashes, hashWithSecret } from '../../lib/crypto.ts';
+
+export interface CodeContext {
+  db: Database;
+  clock: Clock;
+  secret: string;
+}
+
+function hashCode(secret: string, email: string, purpose: TCodePurpose, code: string): string {
+  // Binding email and purpose into the hash means a code can only ever work where it was sent.
+  return hashWithSecret(secret, `${purpose}:${email}:${code}`);
+}
+
+/**
+ * Creates a fresh code for `email` and `purpose` and returns it for mailing. Earlier unused codes
+ * stop working. Asking again within the resend cooldown fails with CODE_COOLDOWN.
+ */
+export async function issueCode({ db, clock, secret }: CodeContext, email: string, purpose: TCodePurpose): Promise<string> {
+  return db.transaction(async (tx) => {
+    // Two simultaneous requests for one address must not both pass the cooldown check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`code:${purpose}:${email}`}, 0))`);
+    const now = clock.now();
+    const [latest] = await tx
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    if (latest) {
+      const waitMs = latest.createdAt.getTime() + VERIFICATION_CODE_RESEND_SECONDS * 1000 - now.getTime();
+      if (waitMs > 0) throw new AppError('CODE_COOLDOWN', { seconds: Math.ceil(waitMs / 1000) });
+    }
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)));
+    const code = createDigits(VERIFICATION_CODE_LENGTH);
+    await tx.insert(verificationCodes).values({
+      email,
+      purpose,
+      codeHash: hashCode(secret, email, purpose, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + VERIFICATION_CODE_TTL_SECONDS * 1000),
+    });
+    return code;
+  });
+}
+
+/**
+ * Uses up the code: succeeds once for the right code within its lifetime. A wrong code counts a
+ * try (the 5th wrong try burns it); wrong, expired, used or burnt codes all fail with CODE_INVALID.
+ */
+export async function consumeCode(
+  { db, clock, secret }: CodeContext,
+  email: string,
+  purpose: TCodePurpose,
+  code: string,
+): Promise<void> {
+  const outcome = await db.transaction(async (tx) => {
+    const now = clock.now();
+    const [row] = await tx
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!row || row.expiresAt <= now || row.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return 'invalid';
+    if (!equalHashes(row.codeHash, hashCode(secret, email, purpose, code))) {
+      await tx
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(eq(verificationCodes.id, row.id));
+      return 'invalid';
+    }
+    await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
+    return 'ok';
+  });
+  if (outcome !== 'ok') throw new AppError('CODE_INVALID');
+}

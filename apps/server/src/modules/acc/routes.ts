@@ -1,0 +1,102 @@
+import {
+  ZEmpty,
+  ZEnvelope,
+  ZInfoRequest,
+  ZLoginEmailRequest,
+  ZLoginResponse,
+  ZRegisterRequest,
+  ZResetPasswordRequest,
+  ZSendCodeRequest,
+  ZSendCodeResponse,
+  ZUserInfo,
+} from '@kpc/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/wire.ts';
+import { revokeSession } from './sessions.ts';
+import { getUserInfo, loginWithEmail, register, resetPassword, sendCode, type AccountContext } from './service.ts';
+
+export interface AccountRouteOptions {
+  context: AccountContext;
+  auth: ReturnType<typeof createAuthHooks>;
+  limits: { login: number; code: number; windowMs: number };
+}
+
+const ZNull = z.null();
+
+/** The account calls (SPEC §7 `acc` module, Step 1). */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, { context, auth, limits }) => {
+  const loginLimit = { rateLimit: { max: limits.login, timeWindow: limits.windowMs } };
+  const codeLimit = { rateLimit: { max: limits.code, timeWindow: limits.windowMs } };
+  const tags = ['acc'];
+
+  app.post(
+    '/api/acc/sendCode',
+    {
+      config: codeLimit,
+      schema: { tags, summary: 'Mail a verification code (register, resetPassword, login)', body: ZSendCodeRequest, response: { 200: ZEnvelope(ZSendCodeResponse) } },
+    },
+    async (request) => ok(await sendCode(context, request.locale, request.body.email, request.body.purpose)),
+  );
+
+  app.post(
+    '/api/acc/register',
+    {
+      config: loginLimit,
+      schema: { tags, summary: 'Register an email member with an invitation code', body: ZRegisterRequest, response: { 200: ZEnvelope(ZNull) } },
+    },
+    async (request) => {
+      await register(context, request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/acc/loginEmail',
+    {
+      config: loginLimit,
+      schema: { tags, summary: 'Log in by email: type 1 password, type 2 emailed code', body: ZLoginEmailRequest, response: { 200: ZEnvelope(ZLoginResponse) } },
+    },
+    async (request) => ok(await loginWithEmail(context, request.body)),
+  );
+
+  app.post(
+    '/api/acc/resetPassword',
+    {
+      config: loginLimit,
+      preHandler: auth.readOptionalSession,
+      schema: {
+        tags,
+        summary: 'Set a new password by emailed code; ends every other session',
+        body: ZResetPasswordRequest,
+        response: { 200: ZEnvelope(ZNull) },
+      },
+    },
+    async (request) => {
+      await resetPassword(context, request.locale, request.body, request.session);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/acc/info',
+    {
+      preHandler: auth.requireSession,
+      schema: { tags, summary: 'The logged-in member', body: ZInfoRequest, response: { 200: ZEnvelope(ZUserInfo) } },
+    },
+    async (request) => ok(await getUserInfo(context.db, sessionOf(request).memberId)),
+  );
+
+  app.post(
+    '/api/acc/logout',
+    {
+      preHandler: auth.requireSession,
+      schema: { tags, summary: 'End this session', body: ZEmpty, response: { 200: ZEnvelope(ZNull) } },
+    },
+    async (request) => {
+      await revokeSession(context.db, context.clock, sessionOf(request).sessionId, 'logout');
+      return ok(null);
+    },
+  );
+};
