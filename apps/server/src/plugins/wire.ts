@@ -37,7 +37,13 @@ export const wirePlugin = fp(async (app: FastifyInstance) => {
     const header = request.headers.language;
     request.locale = resolveLocale(Array.isArray(header) ? header[0] : header);
   });
-  // POST calls without a payload are valid: their schema sees `{}`.
+  // POST calls without a payload are valid, with or without a JSON content type: their schema sees `{}`.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, {});
+    else parseJson(request, body.toString(), done);
+  });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
   });

@@ -1,0 +1,40 @@
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+const serverTests = ['apps/server/src/**/*.test.ts'];
+
+/**
+ * Unit and server tests. Server tests run on embedded PGlite always, and again on a real
+ * PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+ */
+const projects: TestProjectConfiguration[] = [
+  { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+  'apps/web/vitest.config.ts',
+  {
+    test: {
+      name: 'server-pglite',
+      include: serverTests,
+      env: { KPC_TEST_DB: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'server-postgres',
+      include: serverTests,
+      env: { KPC_TEST_DB: 'postgres' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default defineConfig({
+  test: {
+    projects,
+    // Two cores: argon2 and PGlite are CPU-bound, more workers only thrash.
+    maxWorkers: 2,
+  },
+});
