@@ -15,7 +15,7 @@ export type LocaleAlias = (typeof LOCALES)[number]['alias'];
 /** English is the default and the fallback (SPEC §1). */
 export const DEFAULT_LOCALE: LocaleCode = 'en';
 
-export const LOCALE_CODES = LOCALES.map((l) => l.code) as LocaleCode[];
+export const LOCALE_CODES: LocaleCode[] = LOCALES.map((l) => l.code);
 
 /** The alias sent as the `language` header (SPEC §3), e.g. `zh_CN` for `zh-Hans`. */
 export function localeAlias(code: LocaleCode): LocaleAlias {

@@ -18,10 +18,10 @@ function readToken(request: FastifyRequest): string | undefined {
 /** Pre-handlers for the `token` header (SPEC §7): one that requires a session, one that only reads it. */
 export function createAuthHooks(deps: { db: Database; clock: Clock; policy: SessionPolicy }) {
   return {
-    async requireSession(request: FastifyRequest) {
+    requireSession: async (request: FastifyRequest) => {
       request.session = await authenticateToken(deps.db, deps.clock, deps.policy, readToken(request));
     },
-    async readOptionalSession(request: FastifyRequest) {
+    readOptionalSession: async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token) return;
       request.session = await authenticateToken(deps.db, deps.clock, deps.policy, token).catch(() => undefined);

@@ -42,7 +42,7 @@ export const wirePlugin = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, {});
-    else parseJson(request, body.toString(), done);
+    else void parseJson(request, body.toString(), done);
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};

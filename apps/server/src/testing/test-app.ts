@@ -68,7 +68,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         headers: { 'content-type': 'application/json', ...headers },
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
-      const parsed = response.json() as { code: number; msg: string; data: unknown };
+      const parsed = response.json<{ code: number; msg: string; data: unknown }>();
       return { status: response.statusCode, code: parsed.code, msg: parsed.msg, data: parsed.data, response };
     },
     async close() {
