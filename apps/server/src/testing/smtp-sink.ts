@@ -22,7 +22,7 @@ function recipients(mail: ParsedMail): string[] {
  * A real SMTP server on a free local port that parses every mail it receives (smtp-server +
  * mailparser), so tests read codes exactly as a member's inbox would get them.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: { port?: number } = {}): Promise<SmtpSink> {
   const mails: ParsedMail[] = [];
   const listeners = new Set<() => void>();
   const server = new SMTPServer({
@@ -40,7 +40,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
   function waitForMail(to: string, options: { subject?: RegExp; since?: number; timeoutMs?: number } = {}): Promise<ParsedMail> {

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('wire protocol (SPEC §7-§8)', () => {
+  it('answers an unknown path with HTTP 404 and a localised message', async () => {
+    const answer = await t.call('/api/nothing/here', {}, { language: 'zh_CN' });
+    expect(answer).toMatchObject({ status: 404, code: 404, msg: '接口不存在。' });
+  });
+
+  it.each([
+    ['broken JSON', '{"email":', 'application/json'],
+    ['a JSON array', '[1,2,3]', 'application/json'],
+    ['a JSON string', '"hello"', 'application/json'],
+    ['null', 'null', 'application/json'],
+    ['plain text', 'email=a@b.c', 'text/plain'],
+    ['form encoding', 'email=a%40b.c', 'application/x-www-form-urlencoded'],
+    ['a prototype-poisoning body', '{"__proto__":{"admin":true},"email":"a@b.co","purpose":"login"}', 'application/json'],
+    ['wrong types', '{"email":12,"purpose":["register"]}', 'application/json'],
+    ['a huge body', JSON.stringify({ email: 'a'.repeat(200_000) }), 'application/json'],
+  ])('never answers %s with a 500 or a stack trace', async (_name, payload, contentType) => {
+    for (const url of ['/api/acc/sendCode', '/api/acc/register', '/api/acc/loginEmail', '/api/acc/resetPassword', '/api/acc/info', '/api/acc/logout']) {
+      const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
+      expect(response.statusCode, url).toBeLessThan(500);
+      const body = response.json<{ code: number; msg: string; data: unknown }>();
+      expect(body.code, url).not.toBe(200);
+      expect(body.data).toBeNull();
+      expect(response.body).not.toMatch(/at .*\.ts:\d+|stack|select |insert /i);
+    }
+  });
+
+  it('treats a missing body as an empty payload', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/acc/sendCode' });
+    expect(response.json()).toMatchObject({ code: 1000, msg: 'Please enter email.' });
+  });
+
+  it('serves an OpenAPI document generated from the schemas, and its reference page', async () => {
+    const doc = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const openapi = doc.json<{ paths: Record<string, { post?: { requestBody?: unknown } }> }>();
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining(['/api/acc/sendCode', '/api/acc/register', '/api/acc/loginEmail', '/api/acc/resetPassword', '/api/acc/info', '/api/acc/logout']),
+    );
+    expect(JSON.stringify(openapi.paths['/api/acc/register']?.post?.requestBody)).toContain('inviteCode');
+    const page = await t.app.inject({ method: 'GET', url: '/docs' });
+    expect(page.statusCode).toBeLessThan(400);
+  });
+
+  it('reports health with the database kind', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.json()).toMatchObject({ code: 200, data: { status: 'ok', version: '1.0.0' } });
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, codes or tokens', async () => {
+    const email = `logcheck.${Date.now()}@example.com`;
+    const password = 'log secret passphrase';
+    await t.call('/api/acc/sendCode', { email, purpose: 'register' });
+    const code = await t.smtp.waitForCode(email);
+    await t.call('/api/acc/register', { email, password, confirmPassword: password, code, inviteCode: 'GENESIS1', agreed: true });
+    const login = await t.call('/api/acc/loginEmail', { type: 1, email, password });
+    const token = login.data.token as string;
+    await t.call('/api/acc/info', {}, { token });
+    // Make the server log a request body and headers on purpose, the way a careless handler might.
+    t.app.log.info({ req: { headers: { token } }, body: { password, code, token } }, 'careless log line');
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('careless log line');
+    expect(logs).not.toContain(password);
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain(`"${code}"`);
+  });
+});
+
+describe('rate limits', () => {
+  it('stops a client after the configured number of login attempts, with a localised message', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_CODE_MAX: '2' });
+    try {
+      const body = { type: 1, email: 'nobody@example.com', password: 'whatever password' };
+      for (let i = 0; i < 3; i++) expect((await limited.call('/api/acc/loginEmail', body)).code).toBe(1103);
+      const blocked = await limited.call('/api/acc/loginEmail', body, { language: 'ja_JP' });
+      expect(blocked).toMatchObject({ status: 429, code: 1001 });
+      expect(blocked.msg).toMatch(/\d+/);
+      expect(blocked.msg).not.toContain('Too many');
+
+      for (let i = 0; i < 2; i++) await limited.call('/api/acc/sendCode', { email: `rl${i}@example.com`, purpose: 'login' });
+      expect((await limited.call('/api/acc/sendCode', { email: 'rl9@example.com', purpose: 'login' })).code).toBe(1001);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { defineConfig, devices } from '@playwright/test';
+import { GENESIS_CODE } from './support/constants.ts';
+
+const port = Number(process.env.E2E_PORT ?? 8181);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2526);
+
+/**
+ * The member journeys in Debian's Chromium at a phone's 390x844, against the built web app and
+ * the real server (fresh in-memory database, mail delivered over SMTP to a local sink).
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: './test-results',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: false,
+    hasTouch: true,
+    colorScheme: 'dark',
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    },
+  },
+  webServer: [
+    {
+      command: 'tsx support/mail-sink.ts',
+      url: `http://127.0.0.1:${mailHttpPort}/mails`,
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAIL_HTTP_PORT: String(mailHttpPort) },
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+    {
+      command: 'tsx ../apps/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/health`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        GENESIS_INVITE_CODE: GENESIS_CODE,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});
