@@ -52,6 +52,9 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         GENESIS_INVITE_CODE: GENESIS_CODE,
         LOG_LEVEL: 'warn',
+        // The journeys register many members from one address within a minute.
+        RATE_LIMIT_LOGIN_MAX: '500',
+        RATE_LIMIT_CODE_MAX: '500',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
       reuseExistingServer: false,

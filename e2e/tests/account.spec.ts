@@ -85,8 +85,8 @@ test('a login-required page redirects to login, then back after logging in', asy
   await expect(page.getByTestId('login-page')).toBeVisible();
 
   await page.goto('/#/pages/card/list');
+  await expect(page).toHaveURL(/#\/pages\/login\/index/);
   await expect(page.getByTestId('login-page')).toBeVisible();
-  expect(page.url()).toContain('/pages/login/index');
   await loginThroughUi(page, email);
   await expect(page.getByTestId('card-list-page')).toBeVisible();
   await expect(page.getByTestId('card-list-empty')).toBeVisible();
@@ -104,7 +104,9 @@ test('a wrong password shows the message and keeps the member logged out', async
 test('the register form shows the SPEC §5 messages before calling the server', async ({ page }) => {
   await page.goto('/#/pages/register/index');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByText('Please enter email.')).toBeVisible();
+  await expect(page.getByText('Please enter email', { exact: true })).toBeVisible();
+  await expect(page.getByText('Enter invitation code', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/register/);
 });
 
 test('forgot password: a code from the mail sets a new password that logs in', async ({ page }) => {
