@@ -1,0 +1,10 @@
+import { DotLoading } from 'antd-mobile';
+
+/** Shown while a lazily loaded page arrives (SPEC §2: all pages load lazily). */
+export function PageLoading() {
+  return (
+    <div className="page-loading" role="status">
+      <DotLoading color="primary" />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** Routes of SPEC §2 that exist in this step. Paths are the contract: e2e tests and links use them. */
+export const ROUTES = {
+  root: '/',
+  home: '/pages/home/index',
+  login: '/pages/login/index',
+  register: '/pages/register/index',
+  changePassword: '/pages/change/pwd',
+  termsUser: '/pages/term/user',
+  termsPrivacy: '/pages/term/privacy',
+  termsAntiFraud: '/pages/term/anti-fraud',
+  cardList: '/pages/card/list',
+  mine: '/pages/mine/index',
+} as const;
+
+/** SPEC §2 "Tab bar": home, card, mine (in this order). `/` is an alias of home. */
+export const TAB_PATHS: readonly string[] = [ROUTES.home, ROUTES.cardList, ROUTES.mine];
+
+/** Returns the pathname of a URL such as `/pages/home/index?inviteCode=X`, with `/` read as home. */
+export function getPathname(url: string): string {
+  const pathname = url.split(/[?#]/)[0] || ROUTES.root;
+  return pathname === ROUTES.root ? ROUTES.home : pathname;
+}
+
+export function isTabPath(url: string): boolean {
+  return TAB_PATHS.includes(getPathname(url));
+}
+
+/** Query parameter the login guard sets to the page that asked for a login. */
+export const LOGIN_REDIRECT_PARAM = 'redirect';

@@ -1,0 +1,81 @@
+import { Button, List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { AppLogo } from '../../../components/app-logo.tsx';
+import { MemberIdentity } from '../../../components/member-identity.tsx';
+import { TabPageHeader } from '../../../components/tab-page-header.tsx';
+import { ROUTES } from '../../../config/routes.ts';
+import { useRefreshUserInfo } from '../../../lib/api/get-user-info.ts';
+import { addInviteCode } from '../../../lib/invite-code.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
+import { selectIsLoggedIn, useUserStore } from '../../../lib/user-store.ts';
+
+/**
+ * /pages/home/index (alias /). The tiles of SPEC §2 (recharge, plans, cards, KPC burned...) arrive
+ * with the steps that make them work; until then home shows only what works.
+ */
+export function HomePage() {
+  const { t } = useTranslation();
+  const isLoggedIn = useUserStore(selectIsLoggedIn);
+  useRefreshUserInfo();
+
+  return (
+    <div className="page page--tab" data-testid="home-page">
+      <TabPageHeader
+        title={
+          <span className="brand">
+            <AppLogo />
+            {t('app.title')}
+          </span>
+        }
+      />
+      <section className="hero-card">
+        <p className="hero-card__eyebrow">{t('app.tagline')}</p>
+        {isLoggedIn ? (
+          <>
+            <h2 className="hero-card__title">{t('home.welcomeBack')}</h2>
+            <MemberIdentity testIdPrefix="home" />
+          </>
+        ) : (
+          <>
+            <h2 className="hero-card__title">{t('home.welcome')}</h2>
+            <p className="hero-card__text">{t('home.intro')}</p>
+            <div className="hero-card__actions">
+              <Button
+                color="primary"
+                shape="rounded"
+                onClick={() => {
+                  navigateTo(ROUTES.login);
+                }}
+                data-testid="home-login"
+              >
+                {t('home.login')}
+              </Button>
+              <Button
+                fill="outline"
+                shape="rounded"
+                className="button-on-hero"
+                onClick={() => {
+                  navigateTo(addInviteCode(ROUTES.register));
+                }}
+                data-testid="home-register"
+              >
+                {t('home.register')}
+              </Button>
+            </div>
+          </>
+        )}
+      </section>
+      <List header={t('home.documents')} mode="card" className="dark-list">
+        <List.Item onClick={() => navigateTo(ROUTES.termsUser)} data-testid="home-terms-user">
+          {t('terms.user')}
+        </List.Item>
+        <List.Item onClick={() => navigateTo(ROUTES.termsPrivacy)} data-testid="home-terms-privacy">
+          {t('terms.privacy')}
+        </List.Item>
+        <List.Item onClick={() => navigateTo(ROUTES.termsAntiFraud)} data-testid="home-terms-anti-fraud">
+          {t('terms.antiFraud')}
+        </List.Item>
+      </List>
+    </div>
+  );
+}

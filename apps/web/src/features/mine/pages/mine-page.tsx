@@ -1,0 +1,73 @@
+import { APP_VERSION, LOCALES } from '@kpc/shared';
+import { LockKey, Translate, UserCircle } from '@phosphor-icons/react';
+import { Button, Dialog, List } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MemberIdentity } from '../../../components/member-identity.tsx';
+import { TabPageHeader } from '../../../components/tab-page-header.tsx';
+import { ROUTES } from '../../../config/routes.ts';
+import { useRefreshUserInfo } from '../../../lib/api/get-user-info.ts';
+import { useLogout } from '../../../lib/api/logout.ts';
+import { useLocale } from '../../../lib/i18n.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
+import { LanguageSheet } from '../components/language-sheet.tsx';
+
+/**
+ * /pages/mine/index (login required). Invite Friends, My Team and Announcement join with their
+ * steps; this step has the member header, change password, language and logout (SPEC §2 Mine).
+ */
+export function MinePage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const logoutMutation = useLogout();
+  const [isLanguageSheetOpen, setIsLanguageSheetOpen] = useState(false);
+  useRefreshUserInfo();
+
+  function confirmLogout() {
+    void Dialog.confirm({
+      content: t('mine.logoutConfirm'),
+      confirmText: <span data-testid="logout-confirm">{t('common.confirm')}</span>,
+      cancelText: <span data-testid="logout-cancel">{t('common.cancel')}</span>,
+      // The session ends locally whatever the server answers (the failure is toasted).
+      onConfirm: async () => {
+        await logoutMutation.mutateAsync().catch(() => undefined);
+      },
+    });
+  }
+
+  return (
+    <div className="page page--tab" data-testid="mine-page">
+      <TabPageHeader title={t('mine.title')} />
+      <section className="profile-card">
+        <UserCircle className="profile-card__avatar" size={56} weight="fill" />
+        <MemberIdentity testIdPrefix="mine" />
+      </section>
+      <List mode="card" className="dark-list">
+        <List.Item
+          prefix={<LockKey size={22} />}
+          onClick={() => navigateTo(ROUTES.changePassword)}
+          data-testid="mine-change-password"
+        >
+          {t('mine.changePassword')}
+        </List.Item>
+        <List.Item
+          prefix={<Translate size={22} />}
+          extra={LOCALES.find((option) => option.code === locale)?.label}
+          onClick={() => setIsLanguageSheetOpen(true)}
+          data-testid="mine-switch-language"
+        >
+          {t('mine.switchLanguage')}
+        </List.Item>
+      </List>
+      <div className="page-section">
+        <Button block fill="outline" color="danger" size="large" onClick={confirmLogout} data-testid="mine-logout">
+          {t('mine.logout')}
+        </Button>
+      </div>
+      <p className="app-version" data-testid="app-version">
+        {t('app.title')} · {t('app.version', { version: APP_VERSION })}
+      </p>
+      <LanguageSheet isOpen={isLanguageSheetOpen} onClose={() => setIsLanguageSheetOpen(false)} />
+    </div>
+  );
+}

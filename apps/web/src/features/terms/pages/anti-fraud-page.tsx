@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { TermsDocumentView } from '../components/terms-document-view.tsx';
+import { antiFraudGuide } from '../content/anti-fraud.ts';
+
+/** /pages/term/anti-fraud — the anti-money-laundering and anti-fraud guide. */
+export function AntiFraudPage() {
+  const { t } = useTranslation();
+  return <TermsDocumentView document={antiFraudGuide} navTitle={t('terms.antiFraud')} />;
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { createAppRouter } from './app/router.tsx';
+import './app/global.css';
+import { setupAntdMobile } from './lib/setup-antd-mobile.ts';
+
+setupAntdMobile();
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);
