@@ -12,7 +12,13 @@ createServer((request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const to = url.searchParams.get('to')?.toLowerCase();
   const mails = sink.mails
-    .filter((mail) => !to || JSON.stringify(mail.to ?? '').toLowerCase().includes(to))
+    .filter(
+      (mail) =>
+        !to ||
+        JSON.stringify(mail.to ?? '')
+          .toLowerCase()
+          .includes(to),
+    )
     .map((mail) => ({ subject: mail.subject ?? '', text: mail.text ?? '', date: mail.date?.toISOString() ?? '' }));
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(JSON.stringify(mails));

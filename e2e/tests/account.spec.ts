@@ -34,7 +34,9 @@ async function loginThroughUi(page: Page, email: string, password = PASSWORD) {
   await page.getByTestId('login-submit').click();
 }
 
-test('an invited newcomer registers, logs in, finds Mine, switches to 中文 and back, and logs out', async ({ page }) => {
+test('an invited newcomer registers, logs in, finds Mine, switches to 中文 and back, and logs out', async ({
+  page,
+}) => {
   const email = uniqueEmail('newcomer');
   await page.goto(`/#/pages/home/index?inviteCode=${GENESIS_CODE}`);
   await expect(page.getByTestId('home-page')).toBeVisible();

@@ -22,11 +22,22 @@ describe('wire protocol (SPEC §7-§8)', () => {
     ['null', 'null', 'application/json'],
     ['plain text', 'email=a@b.c', 'text/plain'],
     ['form encoding', 'email=a%40b.c', 'application/x-www-form-urlencoded'],
-    ['a prototype-poisoning body', '{"__proto__":{"admin":true},"email":"a@b.co","purpose":"login"}', 'application/json'],
+    [
+      'a prototype-poisoning body',
+      '{"__proto__":{"admin":true},"email":"a@b.co","purpose":"login"}',
+      'application/json',
+    ],
     ['wrong types', '{"email":12,"purpose":["register"]}', 'application/json'],
     ['a huge body', JSON.stringify({ email: 'a'.repeat(200_000) }), 'application/json'],
   ])('never answers %s with a 500 or a stack trace', async (_name, payload, contentType) => {
-    for (const url of ['/api/acc/sendCode', '/api/acc/register', '/api/acc/loginEmail', '/api/acc/resetPassword', '/api/acc/info', '/api/acc/logout']) {
+    for (const url of [
+      '/api/acc/sendCode',
+      '/api/acc/register',
+      '/api/acc/loginEmail',
+      '/api/acc/resetPassword',
+      '/api/acc/info',
+      '/api/acc/logout',
+    ]) {
       const response = await t.app.inject({ method: 'POST', url, headers: { 'content-type': contentType }, payload });
       expect(response.statusCode, url).toBeLessThan(500);
       const body = response.json<{ code: number; msg: string; data: unknown }>();
@@ -45,7 +56,14 @@ describe('wire protocol (SPEC §7-§8)', () => {
     const doc = await t.app.inject({ method: 'GET', url: '/docs/json' });
     const openapi = doc.json<{ paths: Record<string, { post?: { requestBody?: unknown } }> }>();
     expect(Object.keys(openapi.paths)).toEqual(
-      expect.arrayContaining(['/api/acc/sendCode', '/api/acc/register', '/api/acc/loginEmail', '/api/acc/resetPassword', '/api/acc/info', '/api/acc/logout']),
+      expect.arrayContaining([
+        '/api/acc/sendCode',
+        '/api/acc/register',
+        '/api/acc/loginEmail',
+        '/api/acc/resetPassword',
+        '/api/acc/info',
+        '/api/acc/logout',
+      ]),
     );
     expect(JSON.stringify(openapi.paths['/api/acc/register']?.post?.requestBody)).toContain('inviteCode');
     const page = await t.app.inject({ method: 'GET', url: '/docs' });
@@ -70,7 +88,14 @@ describe('logs', () => {
     const password = 'log secret passphrase';
     await t.call('/api/acc/sendCode', { email, purpose: 'register' });
     const code = await t.smtp.waitForCode(email);
-    await t.call('/api/acc/register', { email, password, confirmPassword: password, code, inviteCode: 'GENESIS1', agreed: true });
+    await t.call('/api/acc/register', {
+      email,
+      password,
+      confirmPassword: password,
+      code,
+      inviteCode: 'GENESIS1',
+      agreed: true,
+    });
     const login = await t.call('/api/acc/loginEmail', { type: 1, email, password });
     const token = login.data.token as string;
     await t.call('/api/acc/info', {}, { token });
@@ -95,7 +120,8 @@ describe('rate limits', () => {
       expect(blocked.msg).toMatch(/\d+/);
       expect(blocked.msg).not.toContain('Too many');
 
-      for (let i = 0; i < 2; i++) await limited.call('/api/acc/sendCode', { email: `rl${i}@example.com`, purpose: 'login' });
+      for (let i = 0; i < 2; i++)
+        await limited.call('/api/acc/sendCode', { email: `rl${i}@example.com`, purpose: 'login' });
       expect((await limited.call('/api/acc/sendCode', { email: 'rl9@example.com', purpose: 'login' })).code).toBe(1001);
     } finally {
       await limited.close();

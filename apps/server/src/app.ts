@@ -65,7 +65,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer: Mailer = config.SMTP_URL
     ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log })
     : createOutboxMailer({ db: database.db, logger: app.log });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
   app.addHook('onClose', async () => {
     mailer.close();
     await redis?.quit();
@@ -90,7 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'kpc-rate-limit-' } : {}),
-    errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
   });
   await app.register(swagger, {
     openapi: {
@@ -112,7 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountRoutes, {
     context: { db: database.db, clock, mailer, logger: app.log, secret, sessionPolicy, publicUrl: config.publicUrl },
     auth,
-    limits: { login: config.RATE_LIMIT_LOGIN_MAX, code: config.RATE_LIMIT_CODE_MAX, windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    limits: {
+      login: config.RATE_LIMIT_LOGIN_MAX,
+      code: config.RATE_LIMIT_CODE_MAX,
+      windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
   });
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {

@@ -12,10 +12,17 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const app = await buildApp({ config, database });
   const genesisCode = await ensureGenesisInviteCode(database.db, config.GENESIS_INVITE_CODE);
-  app.log.info({ genesisInviteCode: genesisCode }, `Genesis invitation code: ${genesisCode} (register the first member with it)`);
+  app.log.info(
+    { genesisInviteCode: genesisCode },
+    `Genesis invitation code: ${genesisCode} (register the first member with it)`,
+  );
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -28,7 +28,11 @@ const MIGRATION_LOCK_ID = 4_242_001;
  * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is given,
  * otherwise embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const lockClient = new pg.Client({ connectionString: options.databaseUrl });
     await lockClient.connect();

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -18,8 +28,12 @@ export const members = pgTable(
     walletAddress: text('wallet_address'),
     inviteCode: text('invite_code').notNull(),
     referrerId: uuid('referrer_id').references((): AnyPgColumn => members.id),
-    level: text('level', { enum: ['member', 'ambassador'] }).notNull().default('member'),
-    status: text('status', { enum: ['active', 'disabled', 'system'] }).notNull().default('active'),
+    level: text('level', { enum: ['member', 'ambassador'] })
+      .notNull()
+      .default('member'),
+    status: text('status', { enum: ['active', 'disabled', 'system'] })
+      .notNull()
+      .default('active'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -22,7 +22,11 @@ export function ensureAppSecret(db: Database, configured: string | undefined): P
  * first member registers with, and can never log in. Returns the genesis code.
  */
 export async function ensureGenesisInviteCode(db: Database, configured: string | undefined): Promise<string> {
-  const code = await ensureSetting(db, 'genesis_invite_code', () => configured ?? createCode(INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH));
+  const code = await ensureSetting(
+    db,
+    'genesis_invite_code',
+    () => configured ?? createCode(INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH),
+  );
   await db.insert(members).values({ inviteCode: code, status: 'system' }).onConflictDoNothing();
   return code;
 }

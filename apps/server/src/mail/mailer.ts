@@ -38,8 +38,13 @@ export function createOutboxMailer(options: { db: Database; logger: FastifyBaseL
   return {
     kind: 'outbox',
     async send(mail) {
-      await options.db.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-      options.logger.info({ outboxMail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail kept in outbox (no SMTP_URL)');
+      await options.db
+        .insert(mailOutbox)
+        .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      options.logger.info(
+        { outboxMail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        'mail kept in outbox (no SMTP_URL)',
+      );
     },
     close: () => undefined,
   };

@@ -7,7 +7,10 @@ function escapeHtml(text: string): string {
 }
 
 /** One readable layout for every mail: a dark header, short paragraphs, an optional big code. */
-function layout(locale: LocaleCode, parts: { before: string[]; code?: string; after?: string[]; link?: { href: string; label: string } }): string {
+function layout(
+  locale: LocaleCode,
+  parts: { before: string[]; code?: string; after?: string[]; link?: { href: string; label: string } },
+): string {
   const paragraphs = (lines: string[] = []) =>
     lines.map((line) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(line)}</p>`).join('');
   const code = parts.code
@@ -55,5 +58,10 @@ export function renderAccountExistsMail(locale: LocaleCode, to: string, appUrl: 
 export function renderPasswordChangedMail(locale: LocaleCode, to: string): OutgoingMail {
   const t = (key: string) => translate(locale, key);
   const paragraphs = [t('mail.greeting'), t('mail.passwordChangedBody'), t('mail.passwordChangedWarning')];
-  return { to, subject: t('mail.passwordChangedSubject'), text: [...paragraphs, '', t('mail.footer')].join('\n'), html: layout(locale, { before: paragraphs }) };
+  return {
+    to,
+    subject: t('mail.passwordChangedSubject'),
+    text: [...paragraphs, '', t('mail.footer')].join('\n'),
+    html: layout(locale, { before: paragraphs }),
+  };
 }

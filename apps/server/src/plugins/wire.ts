@@ -64,7 +64,5 @@ export const wirePlugin = fp(async (app: FastifyInstance) => {
     return sendBody(reply, 500, ErrorCode.INTERNAL, translate(request.locale, 'errors.INTERNAL'));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendBody(reply, 404, 404, translate(request.locale, 'errors.NOT_FOUND')),
-  );
+  app.setNotFoundHandler((request, reply) => sendBody(reply, 404, 404, translate(request.locale, 'errors.NOT_FOUND')));
 });

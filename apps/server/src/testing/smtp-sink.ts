@@ -43,13 +43,18 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
-  function waitForMail(to: string, options: { subject?: RegExp; since?: number; timeoutMs?: number } = {}): Promise<ParsedMail> {
+  function waitForMail(
+    to: string,
+    options: { subject?: RegExp; since?: number; timeoutMs?: number } = {},
+  ): Promise<ParsedMail> {
     const wanted = to.toLowerCase();
     const find = () =>
       mails
         .slice(options.since ?? 0)
         .reverse()
-        .find((mail) => recipients(mail).includes(wanted) && (!options.subject || options.subject.test(mail.subject ?? '')));
+        .find(
+          (mail) => recipients(mail).includes(wanted) && (!options.subject || options.subject.test(mail.subject ?? '')),
+        );
     return new Promise((resolve, reject) => {
       const check = () => {
         const mail = find();

@@ -28,7 +28,11 @@ export interface TestApp {
   /** Every log line the server wrote. */
   logs: string[];
   /** POST a JSON body to an API path, as the member app does. */
-  call(path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; code: number; msg: string; data: any; response: LightMyRequestResponse }>;
+  call(
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; code: number; msg: string; data: any; response: LightMyRequestResponse }>;
   close(): Promise<void>;
 }
 

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  VERIFICATION_CODE_LENGTH,
-} from '../constants.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants.ts';
 import { ZEmail } from './common.ts';
 
 /** What a verification code may be used for; a code only works for its own purpose. */
@@ -36,7 +32,9 @@ export const ZInviteCode = z
   .max(64, 'validation.inviteCodeInvalid')
   .transform((code) => code.toUpperCase());
 
-const ZConfirmPassword = z.string({ error: 'validation.confirmPasswordRequired' }).min(1, 'validation.confirmPasswordRequired');
+const ZConfirmPassword = z
+  .string({ error: 'validation.confirmPasswordRequired' })
+  .min(1, 'validation.confirmPasswordRequired');
 
 function passwordsMatch(value: { password: string; confirmPassword: string }) {
   return value.password === value.confirmPassword;
@@ -99,4 +97,3 @@ export const ZUserInfo = z.object({
   createdAt: z.string(),
 });
 export type TUserInfo = z.infer<typeof ZUserInfo>;
-

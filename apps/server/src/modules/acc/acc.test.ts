@@ -29,7 +29,14 @@ async function requestCode(email: string, purpose: 'register' | 'resetPassword' 
 
 async function registerMember(email = newEmail(), inviteCode = GENESIS_CODE) {
   const code = await requestCode(email, 'register');
-  const answer = await t.call('/api/acc/register', { email, password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode, agreed: true });
+  const answer = await t.call('/api/acc/register', {
+    email,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    code,
+    inviteCode,
+    agreed: true,
+  });
   expect(answer).toMatchObject({ code: 200, data: null });
   return email;
 }
@@ -52,7 +59,14 @@ describe('register (SPEC §1, §4, §5)', () => {
     expect(mail.subject).toContain(code);
     expect(mail.html).toContain(code);
 
-    const answer = await t.call('/api/acc/register', { email, password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode: GENESIS_CODE.toLowerCase(), agreed: true });
+    const answer = await t.call('/api/acc/register', {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code,
+      inviteCode: GENESIS_CODE.toLowerCase(),
+      agreed: true,
+    });
     expect(answer).toMatchObject({ status: 200, code: 200, msg: 'success', data: null });
 
     const [stored] = await t.database.db.select().from(members).where(eq(members.email, email));
@@ -63,7 +77,13 @@ describe('register (SPEC §1, §4, §5)', () => {
     const token = await login(email);
     const info = await t.call('/api/acc/info', { address: '' }, { token });
     expect(info.code).toBe(200);
-    expect(info.data).toMatchObject({ email, address: '', inviteCode: stored?.inviteCode, referrerInviteCode: GENESIS_CODE, level: 'member' });
+    expect(info.data).toMatchObject({
+      email,
+      address: '',
+      inviteCode: stored?.inviteCode,
+      referrerInviteCode: GENESIS_CODE,
+      level: 'member',
+    });
   });
 
   it('fixes the referrer by the invitation code of an existing member', async () => {
@@ -81,10 +101,24 @@ describe('register (SPEC §1, §4, §5)', () => {
     const email = newEmail();
     const code = await requestCode(email, 'register');
     const before = await countMembers();
-    const bad = await t.call('/api/acc/register', { email, password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode: 'NOSUCHCODE', agreed: true });
+    const bad = await t.call('/api/acc/register', {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code,
+      inviteCode: 'NOSUCHCODE',
+      agreed: true,
+    });
     expect(bad).toMatchObject({ code: 1102, msg: 'The invitation code is not valid.' });
     expect(await countMembers()).toBe(before);
-    const good = await t.call('/api/acc/register', { email, password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode: GENESIS_CODE, agreed: true });
+    const good = await t.call('/api/acc/register', {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code,
+      inviteCode: GENESIS_CODE,
+      agreed: true,
+    });
     expect(good.code).toBe(200);
   });
 
@@ -96,11 +130,46 @@ describe('register (SPEC §1, §4, §5)', () => {
     [{ email: 'a@example.com', password: 'x'.repeat(129) }, 'The password must have at most 128 characters.'],
     [{ email: 'a@example.com', password: PASSWORD }, 'Please confirm the password.'],
     [{ email: 'a@example.com', password: PASSWORD, confirmPassword: PASSWORD }, 'Enter verification code.'],
-    [{ email: 'a@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '12ab' }, 'The verification code has 6 digits.'],
-    [{ email: 'a@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456' }, 'Enter invitation code.'],
-    [{ email: 'a@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456', inviteCode: GENESIS_CODE }, 'Please read and agree to the Terms of Service, Privacy Policy and AML Guide.'],
-    [{ email: 'a@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456', inviteCode: GENESIS_CODE, agreed: false }, 'Please read and agree to the Terms of Service, Privacy Policy and AML Guide.'],
-    [{ email: 'a@example.com', password: PASSWORD, confirmPassword: `${PASSWORD}!`, code: '123456', inviteCode: GENESIS_CODE, agreed: true }, 'The passwords are inconsistent.'],
+    [
+      { email: 'a@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '12ab' },
+      'The verification code has 6 digits.',
+    ],
+    [
+      { email: 'a@example.com', password: PASSWORD, confirmPassword: PASSWORD, code: '123456' },
+      'Enter invitation code.',
+    ],
+    [
+      {
+        email: 'a@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        code: '123456',
+        inviteCode: GENESIS_CODE,
+      },
+      'Please read and agree to the Terms of Service, Privacy Policy and AML Guide.',
+    ],
+    [
+      {
+        email: 'a@example.com',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        code: '123456',
+        inviteCode: GENESIS_CODE,
+        agreed: false,
+      },
+      'Please read and agree to the Terms of Service, Privacy Policy and AML Guide.',
+    ],
+    [
+      {
+        email: 'a@example.com',
+        password: PASSWORD,
+        confirmPassword: `${PASSWORD}!`,
+        code: '123456',
+        inviteCode: GENESIS_CODE,
+        agreed: true,
+      },
+      'The passwords are inconsistent.',
+    ],
   ])('answers %j with the localised message "%s" and changes nothing', async (body, message) => {
     const before = await countMembers();
     const answer = await t.call('/api/acc/register', body);
@@ -128,7 +197,14 @@ describe('register (SPEC §1, §4, §5)', () => {
     expect(notice.subject).toBe('Someone tried to register with your email at KPC');
     expect(notice.text).not.toMatch(/\b\d{6}\b/);
     // No code was mailed, so no code can register the address a second time.
-    const attempt = await t.call('/api/acc/register', { email, password: PASSWORD, confirmPassword: PASSWORD, code: '000000', inviteCode: GENESIS_CODE, agreed: true });
+    const attempt = await t.call('/api/acc/register', {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code: '000000',
+      inviteCode: GENESIS_CODE,
+      agreed: true,
+    });
     expect(attempt.code).toBe(1101);
   });
 
@@ -174,14 +250,24 @@ describe('verification codes', () => {
     const body = { email, password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode: GENESIS_CODE, agreed: true };
     expect((await t.call('/api/acc/register', body)).code).toBe(200);
     const reused = await t.call('/api/acc/register', body);
-    expect(reused).toMatchObject({ code: 1101, msg: 'The verification code is incorrect or has expired. Please request a new one.' });
+    expect(reused).toMatchObject({
+      code: 1101,
+      msg: 'The verification code is incorrect or has expired. Please request a new one.',
+    });
   });
 
   it('expires after 10 minutes', async () => {
     const email = newEmail();
     const code = await requestCode(email, 'register');
     t.clock.advance(VERIFICATION_CODE_TTL_SECONDS);
-    const answer = await t.call('/api/acc/register', { email, password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode: GENESIS_CODE, agreed: true });
+    const answer = await t.call('/api/acc/register', {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code,
+      inviteCode: GENESIS_CODE,
+      agreed: true,
+    });
     expect(answer.code).toBe(1101);
   });
 
@@ -198,7 +284,12 @@ describe('verification codes', () => {
     const email = await registerMember();
     t.clock.advance(VERIFICATION_CODE_RESEND_SECONDS);
     const loginCode = await requestCode(email, 'login');
-    const reset = await t.call('/api/acc/resetPassword', { email, code: loginCode, password: 'another password', confirmPassword: 'another password' });
+    const reset = await t.call('/api/acc/resetPassword', {
+      email,
+      code: loginCode,
+      password: 'another password',
+      confirmPassword: 'another password',
+    });
     expect(reset.code).toBe(1101);
     const answer = await t.call('/api/acc/loginEmail', { type: 2, email, code: loginCode });
     expect(answer.code).toBe(200);
@@ -294,11 +385,18 @@ describe('reset and change password (/pages/change/pwd)', () => {
     const oldToken = await login(email);
     const code = await requestCode(email, 'resetPassword');
     const since = t.smtp.mails.length;
-    const answer = await t.call('/api/acc/resetPassword', { email, code, password: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+    const answer = await t.call('/api/acc/resetPassword', {
+      email,
+      code,
+      password: 'a brand new passphrase',
+      confirmPassword: 'a brand new passphrase',
+    });
     expect(answer.code).toBe(200);
     expect((await t.call('/api/acc/info', {}, { token: oldToken })).code).toBe(5000);
     expect((await t.call('/api/acc/loginEmail', { type: 1, email, password: PASSWORD })).code).toBe(1103);
-    expect((await t.call('/api/acc/loginEmail', { type: 1, email, password: 'a brand new passphrase' })).code).toBe(200);
+    expect((await t.call('/api/acc/loginEmail', { type: 1, email, password: 'a brand new passphrase' })).code).toBe(
+      200,
+    );
     const notice = await t.smtp.waitForMail(email, { since });
     expect(notice.subject).toBe('Your KPC password was changed');
   });
@@ -308,7 +406,11 @@ describe('reset and change password (/pages/change/pwd)', () => {
     const here = await login(email);
     const elsewhere = await login(email);
     const code = await requestCode(email, 'resetPassword');
-    const answer = await t.call('/api/acc/resetPassword', { email, code, password: 'changed passphrase', confirmPassword: 'changed passphrase' }, { token: here });
+    const answer = await t.call(
+      '/api/acc/resetPassword',
+      { email, code, password: 'changed passphrase', confirmPassword: 'changed passphrase' },
+      { token: here },
+    );
     expect(answer.code).toBe(200);
     expect((await t.call('/api/acc/info', {}, { token: here })).code).toBe(200);
     expect((await t.call('/api/acc/info', {}, { token: elsewhere })).code).toBe(5000);
@@ -317,9 +419,19 @@ describe('reset and change password (/pages/change/pwd)', () => {
   it('refuses mismatched passwords before touching the code', async () => {
     const email = await registerMember();
     const code = await requestCode(email, 'resetPassword');
-    const mismatch = await t.call('/api/acc/resetPassword', { email, code, password: 'changed passphrase', confirmPassword: 'other passphrase' });
+    const mismatch = await t.call('/api/acc/resetPassword', {
+      email,
+      code,
+      password: 'changed passphrase',
+      confirmPassword: 'other passphrase',
+    });
     expect(mismatch).toMatchObject({ code: 1000, msg: 'The passwords are inconsistent.' });
-    const ok = await t.call('/api/acc/resetPassword', { email, code, password: 'changed passphrase', confirmPassword: 'changed passphrase' });
+    const ok = await t.call('/api/acc/resetPassword', {
+      email,
+      code,
+      password: 'changed passphrase',
+      confirmPassword: 'changed passphrase',
+    });
     expect(ok.code).toBe(200);
   });
 });
@@ -338,7 +450,9 @@ describe('concurrency', () => {
   it('ten simultaneous code requests send one code', async () => {
     const email = newEmail();
     const since = t.smtp.mails.length;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.call('/api/acc/sendCode', { email, purpose: 'register' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('/api/acc/sendCode', { email, purpose: 'register' })),
+    );
     expect(answers.filter((a) => a.code === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 1100)).toHaveLength(9);
     await t.smtp.waitForMail(email, { since });

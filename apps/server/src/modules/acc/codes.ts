@@ -27,7 +27,11 @@ function hashCode(secret: string, email: string, purpose: TCodePurpose, code: st
  * Creates a fresh code for `email` and `purpose` and returns it for mailing. Earlier unused codes
  * stop working. Asking again within the resend cooldown fails with CODE_COOLDOWN.
  */
-export async function issueCode({ db, clock, secret }: CodeContext, email: string, purpose: TCodePurpose): Promise<string> {
+export async function issueCode(
+  { db, clock, secret }: CodeContext,
+  email: string,
+  purpose: TCodePurpose,
+): Promise<string> {
   return db.transaction(async (tx) => {
     // Two simultaneous requests for one address must not both pass the cooldown check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`code:${purpose}:${email}`}, 0))`);
@@ -45,7 +49,13 @@ export async function issueCode({ db, clock, secret }: CodeContext, email: strin
     await tx
       .update(verificationCodes)
       .set({ usedAt: now })
-      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)));
+      .where(
+        and(
+          eq(verificationCodes.email, email),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.usedAt),
+        ),
+      );
     const code = createDigits(VERIFICATION_CODE_LENGTH);
     await tx.insert(verificationCodes).values({
       email,
@@ -73,7 +83,13 @@ export async function consumeCode(
     const [row] = await tx
       .select()
       .from(verificationCodes)
-      .where(and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)))
+      .where(
+        and(
+          eq(verificationCodes.email, email),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.usedAt),
+        ),
+      )
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1)
       .for('update');

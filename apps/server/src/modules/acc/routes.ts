@@ -35,7 +35,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     '/api/acc/sendCode',
     {
       config: codeLimit,
-      schema: { tags, summary: 'Mail a verification code (register, resetPassword, login)', body: ZSendCodeRequest, response: { 200: ZEnvelope(ZSendCodeResponse) } },
+      schema: {
+        tags,
+        summary: 'Mail a verification code (register, resetPassword, login)',
+        body: ZSendCodeRequest,
+        response: { 200: ZEnvelope(ZSendCodeResponse) },
+      },
     },
     async (request) => ok(await sendCode(context, request.locale, request.body.email, request.body.purpose)),
   );
@@ -44,7 +49,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     '/api/acc/register',
     {
       config: loginLimit,
-      schema: { tags, summary: 'Register an email member with an invitation code', body: ZRegisterRequest, response: { 200: ZEnvelope(ZNull) } },
+      schema: {
+        tags,
+        summary: 'Register an email member with an invitation code',
+        body: ZRegisterRequest,
+        response: { 200: ZEnvelope(ZNull) },
+      },
     },
     async (request) => {
       await register(context, request.body);
@@ -56,7 +66,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     '/api/acc/loginEmail',
     {
       config: loginLimit,
-      schema: { tags, summary: 'Log in by email: type 1 password, type 2 emailed code', body: ZLoginEmailRequest, response: { 200: ZEnvelope(ZLoginResponse) } },
+      schema: {
+        tags,
+        summary: 'Log in by email: type 1 password, type 2 emailed code',
+        body: ZLoginEmailRequest,
+        response: { 200: ZEnvelope(ZLoginResponse) },
+      },
     },
     async (request) => ok(await loginWithEmail(context, request.body)),
   );

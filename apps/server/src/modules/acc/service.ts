@@ -60,7 +60,10 @@ export async function sendCode(context: AccountContext, locale: LocaleCode, emai
   const code = await issueCode(context, email, purpose);
   const member = await findMemberByEmail(context.db, email);
   if (purpose === CodePurpose.REGISTER) {
-    await deliver(context, member ? renderAccountExistsMail(locale, email, context.publicUrl) : renderCodeMail(locale, email, purpose, code));
+    await deliver(
+      context,
+      member ? renderAccountExistsMail(locale, email, context.publicUrl) : renderCodeMail(locale, email, purpose, code),
+    );
   } else if (member && member.status === 'active') {
     await deliver(context, renderCodeMail(locale, email, purpose, code));
   }
@@ -86,7 +89,10 @@ export async function insertMemberWithInviteCode(
     const inviteCode = createCode(INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH);
     const taken = await db.select({ id: members.id }).from(members).where(eq(members.inviteCode, inviteCode)).limit(1);
     if (taken.length > 0 && attempt < 5) continue;
-    const [member] = await db.insert(members).values({ ...values, inviteCode }).returning();
+    const [member] = await db
+      .insert(members)
+      .values({ ...values, inviteCode })
+      .returning();
     if (!member) throw new Error('member insert returned nothing');
     return member;
   }

@@ -96,6 +96,8 @@ export async function revokeMemberSessions(
 ): Promise<void> {
   const conditions = [eq(sessions.memberId, memberId), isNull(sessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  await db.update(sessions).set({ revokedAt: clock.now(), revokedReason: reason }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now(), revokedReason: reason })
+    .where(and(...conditions));
 }
-

@@ -16,7 +16,8 @@ export const devMailboxRoutes: FastifyPluginAsync<{ db: Database }> = async (app
     const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
     const items = mails
       .map(
-        (mail) => `<article><header><strong>${escapeHtml(mail.subject)}</strong><br><small>to ${escapeHtml(mail.recipient)} · ${mail.createdAt.toISOString()}</small></header><pre>${escapeHtml(mail.text)}</pre></article>`,
+        (mail) =>
+          `<article><header><strong>${escapeHtml(mail.subject)}</strong><br><small>to ${escapeHtml(mail.recipient)} · ${mail.createdAt.toISOString()}</small></header><pre>${escapeHtml(mail.text)}</pre></article>`,
       )
       .join('');
     const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="10"><title>KPC development mailbox</title>
