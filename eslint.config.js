@@ -1,9 +1,15 @@
 // @ts-check
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** An import zone: files under `files` may not import `patterns`. */
+function restrictImports(files, patterns, message) {
+  return [
+    { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] } },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -27,25 +33,11 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
     rules: {
       // Fastify plugins and hooks are async by contract even when they await nothing.
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // One-way imports (ARCHITECTURE "Shape"): packages -> apps; apps never import each other.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './packages', from: './apps', message: 'packages must not depend on apps' },
-            { target: './packages', from: './e2e', message: 'packages must not depend on the journeys' },
-            { target: './apps/web', from: './apps/server', message: 'apps never import each other' },
-            { target: './apps/server', from: './apps/web', message: 'apps never import each other' },
-            { target: './apps', from: './e2e', message: 'apps must not depend on the journeys' },
-          ],
-        },
-      ],
     },
   },
   {
@@ -65,5 +57,21 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  // One-way imports (ARCHITECTURE "Shape"): packages -> apps; apps never import each other.
+  ...restrictImports(
+    'packages/**',
+    ['@kpc/server', '@kpc/server/*', '@kpc/web', '@kpc/web/*', '**/apps/**', '**/e2e/**'],
+    'packages must not depend on apps',
+  ),
+  ...restrictImports(
+    'apps/web/**',
+    ['@kpc/server', '@kpc/server/*', '**/server/src/**', '**/e2e/**'],
+    'apps never import each other',
+  ),
+  ...restrictImports(
+    'apps/server/**',
+    ['@kpc/web', '@kpc/web/*', '**/web/src/**', '**/e2e/**'],
+    'apps never import each other',
+  ),
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );
