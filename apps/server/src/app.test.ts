@@ -110,6 +110,26 @@ describe('logs', () => {
 });
 
 describe('rate limits', () => {
+  it.runIf(process.env.TEST_REDIS_URL)('are shared by every server process through Redis', async () => {
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: `kpc-test-${Date.now()}-${Math.random()}:`,
+      RATE_LIMIT_LOGIN_MAX: '4',
+    };
+    const first = await createTestApp(env);
+    const second = await createTestApp(env);
+    try {
+      const body = { type: 1, email: 'nobody@example.com', password: 'whatever password' };
+      for (const process of [first, second, first, second])
+        expect((await process.call('/api/acc/loginEmail', body)).code).toBe(1103);
+      expect((await first.call('/api/acc/loginEmail', body)).code).toBe(1001);
+      expect((await second.call('/api/acc/loginEmail', body)).code).toBe(1001);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
   it('stops a client after the configured number of login attempts, with a localised message', async () => {
     const limited = await createTestApp({ RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_CODE_MAX: '2' });
     try {

@@ -51,6 +51,8 @@ const ZEnv = z.object({
   RATE_LIMIT_WINDOW_SECONDS: seconds.default(60),
   /** Shares rate-limit counters between server processes; in-process counters without it. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('kpc:'),
 });
 
 export type Config = z.infer<typeof ZEnv> & { isMailboxEnabled: boolean; publicUrl: string };
