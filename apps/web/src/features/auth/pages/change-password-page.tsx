@@ -1,8 +1,7 @@
-import { CodePurpose, PASSWORD_MAX_LENGTH, VERIFICATION_CODE_LENGTH, ZResetPasswordRequest } from '@kpc/shared';
+import { CodePurpose, ZResetPasswordRequest } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormInput } from '../../../components/form-input.tsx';
 import { PageNavBar } from '../../../components/page-nav-bar.tsx';
 import { ROUTES } from '../../../config/routes.ts';
 import { useRefreshUserInfo } from '../../../lib/api/get-user-info.ts';
@@ -11,7 +10,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { selectIsLoggedIn, useUserStore } from '../../../lib/user-store.ts';
 import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import { CodeButton } from '../components/code-button.tsx';
+import { CodeField, ConfirmPasswordField, EmailField, PasswordField } from '../components/account-fields.tsx';
 
 /**
  * /pages/change/pwd — change password (logged in) or forgot password (logged out) by emailed code.
@@ -69,59 +68,21 @@ export function ChangePasswordPage() {
           </Button>
         }
       >
-        {isEmailLocked ? (
-          <Form.Item label={t('form.email')}>
-            <FormInput testId="change-password-email" value={accountEmail} readOnly />
-          </Form.Item>
-        ) : (
-          <Form.Item name="email" label={t('form.email')}>
-            <FormInput
-              testId="change-password-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={t('form.emailPlaceholder')}
-              clearable
-            />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="code"
-          label={t('form.code')}
-          extra={
-            <CodeButton
-              purpose={CodePurpose.RESET_PASSWORD}
-              getEmail={readEmail}
-              testId="change-password-code-button"
-            />
-          }
-        >
-          <FormInput
-            testId="change-password-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={VERIFICATION_CODE_LENGTH}
-            placeholder={t('form.codePlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('form.newPassword')}>
-          <FormInput
-            testId="change-password-new"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            placeholder={t('form.newPasswordPlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('form.confirmPassword')}>
-          <FormInput
-            testId="change-password-confirm"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            placeholder={t('form.confirmPasswordPlaceholder')}
-          />
-        </Form.Item>
+        <EmailField testId="change-password-email" lockedEmail={isEmailLocked ? accountEmail : undefined} />
+        <CodeField
+          purpose={CodePurpose.RESET_PASSWORD}
+          getEmail={readEmail}
+          testId="change-password-code"
+          buttonTestId="change-password-code-button"
+        />
+        <PasswordField
+          name="password"
+          label={t('form.newPassword')}
+          placeholder={t('form.newPasswordPlaceholder')}
+          testId="change-password-new"
+          autoComplete="new-password"
+        />
+        <ConfirmPasswordField testId="change-password-confirm" />
       </Form>
     </div>
   );

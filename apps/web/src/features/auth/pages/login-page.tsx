@@ -1,15 +1,8 @@
-import {
-  CodePurpose,
-  EmailLoginType,
-  PASSWORD_MAX_LENGTH,
-  VERIFICATION_CODE_LENGTH,
-  ZLoginEmailRequest,
-} from '@kpc/shared';
+import { CodePurpose, EmailLoginType, ZLoginEmailRequest } from '@kpc/shared';
 import { Button, Form, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormInput } from '../../../components/form-input.tsx';
 import { PageLink } from '../../../components/page-link.tsx';
 import { PageNavBar } from '../../../components/page-nav-bar.tsx';
 import { LOGIN_REDIRECT_PARAM, ROUTES } from '../../../config/routes.ts';
@@ -18,7 +11,7 @@ import { replaceWith } from '../../../lib/navigation.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
 import { useLoginWithEmail } from '../api/login-email.ts';
-import { CodeButton } from '../components/code-button.tsx';
+import { CodeField, EmailField, PasswordField } from '../components/account-fields.tsx';
 
 type EmailLoginTypeValue = (typeof EmailLoginType)[keyof typeof EmailLoginType];
 
@@ -99,47 +92,24 @@ export function LoginPage() {
           </>
         }
       >
-        <Form.Item name="email" label={t('form.email')}>
-          <FormInput
-            testId="login-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('form.emailPlaceholder')}
-            clearable
-          />
-        </Form.Item>
+        <EmailField testId="login-email" />
         {loginType === EmailLoginType.PASSWORD ? (
-          <Form.Item key="password" name="password" label={t('form.password')}>
-            <FormInput
-              testId="login-password"
-              type="password"
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete="current-password"
-              placeholder={t('form.passwordPlaceholder')}
-            />
-          </Form.Item>
+          <PasswordField
+            key="password"
+            name="password"
+            label={t('form.password')}
+            placeholder={t('form.passwordPlaceholder')}
+            testId="login-password"
+            autoComplete="current-password"
+          />
         ) : (
-          <Form.Item
+          <CodeField
             key="code"
-            name="code"
-            label={t('form.code')}
-            extra={
-              <CodeButton
-                purpose={CodePurpose.LOGIN}
-                getEmail={() => form.getFieldValue('email')}
-                testId="login-code-button"
-              />
-            }
-          >
-            <FormInput
-              testId="login-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={VERIFICATION_CODE_LENGTH}
-              placeholder={t('form.codePlaceholder')}
-            />
-          </Form.Item>
+            purpose={CodePurpose.LOGIN}
+            getEmail={() => form.getFieldValue('email')}
+            testId="login-code"
+            buttonTestId="login-code-button"
+          />
         )}
       </Form>
       <p className="auth-switch">

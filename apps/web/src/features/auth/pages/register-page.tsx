@@ -1,4 +1,4 @@
-import { CodePurpose, PASSWORD_MAX_LENGTH, VERIFICATION_CODE_LENGTH, ZRegisterRequest } from '@kpc/shared';
+import { CodePurpose, ZRegisterRequest } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,8 +11,8 @@ import { redirectTo } from '../../../lib/navigation.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
 import { useRegisterAccount } from '../api/register.ts';
+import { CodeField, ConfirmPasswordField, EmailField, PasswordField } from '../components/account-fields.tsx';
 import { AgreementField } from '../components/agreement-field.tsx';
-import { CodeButton } from '../components/code-button.tsx';
 
 // What the member typed, kept in memory only, so reading a document and coming back keeps the form.
 let draft: Record<string, unknown> = {};
@@ -68,53 +68,21 @@ export function RegisterPage() {
           </Button>
         }
       >
-        <Form.Item name="email" label={t('form.email')}>
-          <FormInput
-            testId="register-email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('form.emailPlaceholder')}
-            clearable
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('form.password')}>
-          <FormInput
-            testId="register-password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            placeholder={t('form.passwordPlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item name="confirmPassword" label={t('form.confirmPassword')}>
-          <FormInput
-            testId="register-confirm-password"
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            placeholder={t('form.confirmPasswordPlaceholder')}
-          />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('form.code')}
-          extra={
-            <CodeButton
-              purpose={CodePurpose.REGISTER}
-              getEmail={() => form.getFieldValue('email')}
-              testId="register-code-button"
-            />
-          }
-        >
-          <FormInput
-            testId="register-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={VERIFICATION_CODE_LENGTH}
-            placeholder={t('form.codePlaceholder')}
-          />
-        </Form.Item>
+        <EmailField testId="register-email" />
+        <PasswordField
+          name="password"
+          label={t('form.password')}
+          placeholder={t('form.passwordPlaceholder')}
+          testId="register-password"
+          autoComplete="new-password"
+        />
+        <ConfirmPasswordField testId="register-confirm-password" />
+        <CodeField
+          purpose={CodePurpose.REGISTER}
+          getEmail={() => form.getFieldValue('email')}
+          testId="register-code"
+          buttonTestId="register-code-button"
+        />
         <Form.Item name="inviteCode" label={t('form.inviteCode')}>
           <FormInput
             testId="register-invite-code"
