@@ -61,6 +61,8 @@ for (const language of [
     await page.getByTestId('tab-mine').click();
     await expect(page.getByTestId('mine-page')).toBeVisible();
     await expect(page.getByTestId('mine-invite-code')).toContainText(/[A-Z2-9]{8}/);
+    // Let the "logged in" toast go, so the picture shows the page itself.
+    await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
     await capture(page, `${language.code}-mine`);
   });
 }
