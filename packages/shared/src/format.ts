@@ -4,9 +4,10 @@ import { isDecimalString } from './money.ts';
 /**
  * Formats an amount for display (SPEC §9): at most `decimals` fractional digits (cut, never rounded
  * up, so a balance is never shown larger than it is), thousand separators, trailing zeros trimmed.
- * Accepts decimal strings (preferred, exact), bigints and finite numbers; anything else shows `0`.
+ * Takes decimal strings or bigints only: amounts never pass through a JS `number`. Anything that is
+ * not a plain decimal shows `0`.
  */
-export function formatNumber(value: string | number | bigint | null | undefined, decimals = DISPLAY_DECIMALS): string {
+export function formatNumber(value: string | bigint | null | undefined, decimals = DISPLAY_DECIMALS): string {
   const text = toPlainDecimal(value);
   if (text === null) return '0';
   const negative = text.startsWith('-');
@@ -17,13 +18,8 @@ export function formatNumber(value: string | number | bigint | null | undefined,
   return `${negative && !isZero ? '-' : ''}${grouped}${kept ? `.${kept}` : ''}`;
 }
 
-function toPlainDecimal(value: string | number | bigint | null | undefined): string | null {
+function toPlainDecimal(value: string | bigint | null | undefined): string | null {
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    // toFixed(20) avoids exponent notation for small and large numbers alike.
-    return Math.abs(value) < 1e21 ? value.toFixed(20) : BigInt(Math.trunc(value)).toString();
-  }
   if (typeof value === 'string' && isDecimalString(value.trim())) return value.trim();
   return null;
 }
