@@ -40,19 +40,18 @@ export const SESSION_GONE_CODES: readonly number[] = [
   ErrorCode.SESSION_REVOKED,
 ];
 
-export function errorName(code: number): ErrorName | undefined {
-  return (Object.keys(ErrorCode) as ErrorName[]).find((name) => ErrorCode[name] === code);
-}
-
 /** A business failure with a wire code and optional values for its message (`{{seconds}}`). */
 export class AppError extends Error {
   readonly code: ErrorCodeValue;
+  /** The code's name, which is also its message key (`errors.<key>`). */
+  readonly key: Exclude<ErrorName, 'OK'>;
   readonly params: Record<string, string | number>;
 
   constructor(name: Exclude<ErrorName, 'OK'>, params: Record<string, string | number> = {}) {
     super(name);
     this.name = 'AppError';
     this.code = ErrorCode[name];
+    this.key = name;
     this.params = params;
   }
 }

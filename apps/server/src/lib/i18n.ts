@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '@kpc/shared';
+import { DEFAULT_LOCALE, type LocaleCode } from '@kpc/shared';
 import en from '../locales/en.json' with { type: 'json' };
 import hi from '../locales/hi.json' with { type: 'json' };
 import ja from '../locales/ja.json' with { type: 'json' };
@@ -31,5 +31,3 @@ export function translate(locale: LocaleCode, key: string, params: Record<string
 export function hasMessage(key: string): boolean {
   return lookup(catalogs[DEFAULT_LOCALE], key) !== undefined;
 }
-
-export const supportedLocales = LOCALE_CODES;

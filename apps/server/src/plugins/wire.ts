@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, errorName, resolveLocale, type LocaleCode } from '@kpc/shared';
+import { AppError, ErrorCode, resolveLocale, type LocaleCode } from '@kpc/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -22,9 +22,8 @@ function sendBody(reply: FastifyReply, status: number, code: number, msg: string
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const key = `errors.${errorName(error.code) ?? 'INTERNAL'}`;
   const status = error.code === ErrorCode.RATE_LIMITED ? 429 : 200;
-  return sendBody(reply, status, error.code, translate(request.locale, key, error.params));
+  return sendBody(reply, status, error.code, translate(request.locale, `errors.${error.key}`, error.params));
 }
 
 /**

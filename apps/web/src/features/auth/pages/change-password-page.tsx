@@ -1,5 +1,5 @@
 import { CodePurpose, ZResetPasswordRequest } from '@kpc/shared';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageNavBar } from '../../../components/page-nav-bar.tsx';
@@ -10,7 +10,13 @@ import { showToast } from '../../../lib/toast.ts';
 import { selectIsLoggedIn, useUserStore } from '../../../lib/user-store.ts';
 import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
-import { CodeField, ConfirmPasswordField, EmailField, PasswordField } from '../components/account-fields.tsx';
+import {
+  CodeField,
+  ConfirmPasswordField,
+  EmailField,
+  PasswordField,
+  SubmitButton,
+} from '../components/account-fields.tsx';
 
 /**
  * /pages/change/pwd — change password (logged in) or forgot password (logged out) by emailed code.
@@ -56,16 +62,9 @@ export function ChangePasswordPage() {
         onValuesChange={(changed: object) => clearChangedFieldErrors(form, changed)}
         onFinish={(values: object) => void handleFinish(values)}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={resetMutation.isPending}
-            data-testid="change-password-submit"
-          >
+          <SubmitButton testId="change-password-submit" isLoading={resetMutation.isPending}>
             {t('changePassword.submit')}
-          </Button>
+          </SubmitButton>
         }
       >
         <EmailField testId="change-password-email" lockedEmail={isEmailLocked ? accountEmail : undefined} />

@@ -1,5 +1,5 @@
 import { CodePurpose, EmailLoginType, ZLoginEmailRequest } from '@kpc/shared';
-import { Button, Form, Tabs } from 'antd-mobile';
+import { Form, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,7 +11,7 @@ import { replaceWith } from '../../../lib/navigation.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
 import { useLoginWithEmail } from '../api/login-email.ts';
-import { CodeField, EmailField, PasswordField } from '../components/account-fields.tsx';
+import { CodeField, EmailField, PasswordField, SubmitButton } from '../components/account-fields.tsx';
 
 type EmailLoginTypeValue = (typeof EmailLoginType)[keyof typeof EmailLoginType];
 
@@ -79,16 +79,9 @@ export function LoginPage() {
                 {t('login.forgotPassword')}
               </PageLink>
             </div>
-            <Button
-              block
-              type="submit"
-              color="primary"
-              size="large"
-              loading={loginMutation.isPending}
-              data-testid="login-submit"
-            >
+            <SubmitButton testId="login-submit" isLoading={loginMutation.isPending}>
               {t('login.submit')}
-            </Button>
+            </SubmitButton>
           </>
         }
       >

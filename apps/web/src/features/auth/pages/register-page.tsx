@@ -1,5 +1,5 @@
 import { CodePurpose, ZRegisterRequest } from '@kpc/shared';
-import { Button, Form } from 'antd-mobile';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FormInput } from '../../../components/form-input.tsx';
@@ -11,7 +11,13 @@ import { redirectTo } from '../../../lib/navigation.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
 import { useRegisterAccount } from '../api/register.ts';
-import { CodeField, ConfirmPasswordField, EmailField, PasswordField } from '../components/account-fields.tsx';
+import {
+  CodeField,
+  ConfirmPasswordField,
+  EmailField,
+  PasswordField,
+  SubmitButton,
+} from '../components/account-fields.tsx';
 import { AgreementField } from '../components/agreement-field.tsx';
 
 // What the member typed, kept in memory only, so reading a document and coming back keeps the form.
@@ -56,16 +62,9 @@ export function RegisterPage() {
         }}
         onFinish={(values: object) => void handleFinish(values)}
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={registerMutation.isPending}
-            data-testid="register-submit"
-          >
+          <SubmitButton testId="register-submit" isLoading={registerMutation.isPending}>
             {t('register.submit')}
-          </Button>
+          </SubmitButton>
         }
       >
         <EmailField testId="register-email" />
