@@ -44,6 +44,9 @@ export async function openDatabase(options: {
       await lockClient.end();
     }
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, a forced drop) must not crash the
+    // process: the pool replaces it on next use. Without a listener, pg rethrows it as uncaught.
+    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
