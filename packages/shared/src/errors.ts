@@ -26,6 +26,20 @@ export const ErrorCode = {
   LOGIN_FAILED: 1103,
   /** Registration could not complete for this email (only its owner can see why, by mail). */
   REGISTRATION_FAILED: 1104,
+  /** The wallet's signed message failed a check: signature, address, domain, statement or times. */
+  WALLET_SIGNATURE_INVALID: 1105,
+  /** The sign-in nonce is unknown, expired or already used: ask for a new one. */
+  WALLET_NONCE_INVALID: 1106,
+  /** A first wallet sign-in needs an invitation code or the inviter's wallet address. */
+  WALLET_INVITE_REQUIRED: 1107,
+  /** No member has this invitation code or wallet address. */
+  INVITER_NOT_FOUND: 1108,
+  /** The message was signed on a chain outside the allowed list (`{{list}}`). */
+  WALLET_WRONG_NETWORK: 1109,
+  /** The wallet address already belongs to another member. */
+  WALLET_ADDRESS_TAKEN: 1110,
+  /** The member already has another wallet bound. */
+  WALLET_ALREADY_BOUND: 1111,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -1,0 +1,41 @@
+import { getAddress } from 'viem';
+import { createSiweMessage } from 'viem/siwe';
+import { WALLET_NONCE_TTL_SECONDS, WALLET_SIGN_STATEMENTS, type TWalletSignPurpose } from './schemas/wallet.ts';
+
+export interface WalletMessageInput {
+  purpose: TWalletSignPurpose;
+  /** The page's origin, e.g. `https://app.example.com`; its host is the EIP-4361 domain. */
+  origin: string;
+  address: string;
+  chainId: number;
+  /** The `auth` string from `/api/acc/auth`. */
+  nonce: string;
+  issuedAt?: Date;
+}
+
+/**
+ * The EIP-4361 (Sign-In with Ethereum) message the wallet signs for a login or a binding: the
+ * server's nonce combined with the account address (SPEC §7), the app's domain, the chain and a
+ * lifetime of WALLET_NONCE_TTL_SECONDS. Web and tests build it here so both sign the same text.
+ */
+export function buildWalletMessage({
+  purpose,
+  origin,
+  address,
+  chainId,
+  nonce,
+  issuedAt = new Date(),
+}: WalletMessageInput) {
+  const url = new URL(origin);
+  return createSiweMessage({
+    domain: url.host,
+    uri: url.origin,
+    address: getAddress(address),
+    chainId,
+    nonce,
+    statement: WALLET_SIGN_STATEMENTS[purpose],
+    version: '1',
+    issuedAt,
+    expirationTime: new Date(issuedAt.getTime() + WALLET_NONCE_TTL_SECONDS * 1000),
+  });
+}
