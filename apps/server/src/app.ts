@@ -10,12 +10,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
+import { configuredChainRuntime, type ChainRuntime } from './chain/runtime.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { ensureAppSecret } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/acc/routes.ts';
+import { appRoutes } from './modules/app/routes.ts';
 import { devMailboxRoutes } from './modules/dev/mailbox.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { ok, wirePlugin } from './plugins/wire.ts';
@@ -23,6 +25,8 @@ import { ok, wirePlugin } from './plugins/wire.ts';
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** The chains resolved at start (main.ts may start the embedded one); default: the configured chains. */
+  chains?: ChainRuntime;
   /** Tests move time to expire codes and sessions. */
   clock?: Clock;
   /** Tests capture the log to prove secrets never reach it. */
@@ -48,6 +52,7 @@ const REDACTED_PATHS = [
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
+  const chains = options.chains ?? configuredChainRuntime(config);
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
@@ -114,6 +119,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const secret = await ensureAppSecret(database.db, config.APP_SECRET);
   await app.register(accountRoutes, {
     context: { db: database.db, clock, mailer, logger: app.log, secret, sessionPolicy, publicUrl: config.publicUrl },
+    wallet: {
+      db: database.db,
+      clock,
+      sessionPolicy,
+      domains: config.siweDomains,
+      allowedChainIds: chains.allowedChainIds,
+    },
     auth,
     limits: {
       login: config.RATE_LIMIT_LOGIN_MAX,
@@ -121,6 +133,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   });
+
+  await app.register(appRoutes, { chains });
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     try {

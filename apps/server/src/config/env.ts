@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseChainSettings, type ChainSettings } from './chains.ts';
+import { DEFAULT_ALLOWED_CHAIN_IDS, TOKEN_CODE, USDT_QUANTITY } from '@kpc/shared';
 import { z } from 'zod';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,9 +55,65 @@ const ZEnv = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   /** Prefix of every Redis key, so several deployments can share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('kpc:'),
+
+  /**
+   * SPEC §5: wallets on other chains are refused. Per chain, `CHAIN_<id>_RPC_URL`,
+   * `CHAIN_<id>_USDT`, `CHAIN_<id>_RECHARGE` and `CHAIN_<id>_KPC` (config/chains.ts) give the node
+   * and the contracts; with no RPC URL at all, development runs the embedded chain.
+   */
+  ALLOWED_CHAIN_IDS: z
+    .string()
+    .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, 'a comma-separated list of chain ids')
+    .default(DEFAULT_ALLOWED_CHAIN_IDS.join(','))
+    .transform((value) => [...new Set(value.split(',').map((id) => Number(id.trim())))]),
+  /** SPEC §9 token code. */
+  TOKEN_CODE: z.string().min(1).max(16).default(TOKEN_CODE),
+  /** SPEC §9 USDT quantity: the allowance a wallet deposit approves. */
+  USDT_QUANTITY: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'a decimal number')
+    .default(USDT_QUANTITY),
+  /**
+   * The embedded Hardhat chain: `auto` runs it when no `CHAIN_<id>_RPC_URL` is set, outside
+   * production; `on` and `off` force it.
+   */
+  DEV_CHAIN: z.enum(['auto', 'on', 'off']).default('auto'),
+  DEV_CHAIN_HOST: z.string().min(1).default('127.0.0.1'),
+  /** 0 picks a free port. */
+  DEV_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
+  /** The dev chain mines a block this often (0: only when a transaction arrives). */
+  DEV_CHAIN_BLOCK_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  /**
+   * Hosts (EIP-4361 `domain`) a wallet sign-in message may name, comma-separated. Default: the
+   * host of PUBLIC_URL (and, outside production, its localhost/127.0.0.1 twin).
+   */
+  SIWE_DOMAINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((domain) => domain.trim())
+        .filter(Boolean),
+    )
+    .optional(),
 });
 
-export type Config = z.infer<typeof ZEnv> & { isMailboxEnabled: boolean; publicUrl: string };
+export type Config = z.infer<typeof ZEnv> & {
+  isMailboxEnabled: boolean;
+  publicUrl: string;
+  /** EIP-4361 domains a wallet message may name. */
+  siweDomains: string[];
+  /** The per-chain settings (`CHAIN_<id>_*`), by chain id. */
+  chains: ChainSettings[];
+};
+
+/** `localhost:8080` and `127.0.0.1:8080` are the same server to a developer. */
+function defaultSiweDomains(publicUrl: string, production: boolean): string[] {
+  const url = new URL(publicUrl);
+  const twins: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+  const twin = twins[url.hostname];
+  return production || !twin ? [url.host] : [url.host, `${twin}${url.port ? `:${url.port}` : ''}`];
+}
 
 /**
  * Parses the environment. A bad value throws an error whose message names every offending
@@ -64,17 +122,21 @@ export type Config = z.infer<typeof ZEnv> & { isMailboxEnabled: boolean; publicU
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = ZEnv.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const { chains, issues: chainIssues } = parseChainSettings(cleaned);
+  if (!result.success || chainIssues.length > 0) {
+    const lines = (result.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${[...lines, ...chainIssues].join('\n')}`);
   }
   const parsed = result.data;
   if (parsed.SESSION_IDLE_SECONDS > parsed.SESSION_MAX_AGE_SECONDS) {
     throw new Error('Invalid configuration:\n  SESSION_IDLE_SECONDS: must not exceed SESSION_MAX_AGE_SECONDS');
   }
+  const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
   return {
     ...parsed,
     isMailboxEnabled: parsed.DEV_MAILBOX ?? (!parsed.SMTP_URL && parsed.NODE_ENV !== 'production'),
-    publicUrl: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+    publicUrl,
+    siweDomains: parsed.SIWE_DOMAINS ?? defaultSiweDomains(publicUrl, parsed.NODE_ENV === 'production'),
+    chains,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   index,
   integer,
   pgTable,
@@ -39,6 +40,8 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_email_key').on(t.email),
     uniqueIndex('members_wallet_address_key').on(t.walletAddress),
+    // Stored lower-case so the unique index compares addresses case-insensitively (EIP-55 is display only).
+    check('members_wallet_address_lower', sql`${t.walletAddress} = lower(${t.walletAddress})`),
     uniqueIndex('members_invite_code_key').on(t.inviteCode),
     index('members_referrer_idx').on(t.referrerId),
   ],
@@ -103,3 +106,22 @@ export const settings = pgTable('settings', {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * Nonces for wallet messages (`/api/acc/auth`, SPEC §7 `auth`). Only a hash is stored; a nonce is
+ * used once, by the first valid signed message that names it, and expires after 5 minutes.
+ */
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nonceHash: text('nonce_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_nonces_nonce_hash_key').on(t.nonceHash),
+    index('wallet_nonces_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildAppOptions } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { ensureGenesisInviteCode } from '../db/seed.ts';
@@ -40,7 +40,10 @@ export interface TestApp {
  * The real server (real database, real SMTP delivery to a local sink) for `inject` tests.
  * Rate limits are high unless a test lowers them through `env`.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'chains'> = {},
+): Promise<TestApp> {
   const smtp = await startSmtpSink();
   const database = await openTestDatabase();
   const clock = new TestClock();
@@ -56,7 +59,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     RATE_LIMIT_CODE_MAX: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database, clock, logStream: { write: (line: string) => void logs.push(line) } });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logStream: { write: (line: string) => void logs.push(line) },
+    ...options,
+  });
   await ensureGenesisInviteCode(database.db, config.GENESIS_INVITE_CODE);
   await app.ready();
   return {

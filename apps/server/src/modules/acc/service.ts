@@ -13,7 +13,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { members } from '../../db/schema.ts';
+import { toWireAddress } from '../../lib/address.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCode } from '../../lib/crypto.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
@@ -30,11 +32,6 @@ export interface AccountContext {
   secret: string;
   sessionPolicy: SessionPolicy;
   publicUrl: string;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | null)?.cause;
-  return (error as { code?: string } | null)?.code === '23505' || cause?.code === '23505';
 }
 
 async function findMemberByEmail(db: Executor, email: string) {
@@ -134,7 +131,7 @@ export async function loginWithEmail(
   }
   if (member.status !== 'active') throw new AppError('FORBIDDEN');
   const token = await createSession(context.db, context.clock, context.sessionPolicy, member.id, input.type);
-  return { token, address: member.walletAddress ?? '' };
+  return { token, address: toWireAddress(member.walletAddress) };
 }
 
 /**
@@ -173,7 +170,7 @@ export async function getUserInfo(db: Database, memberId: string): Promise<TUser
   return {
     id: member.id,
     email: member.email,
-    address: member.walletAddress ?? '',
+    address: toWireAddress(member.walletAddress),
     inviteCode: member.inviteCode,
     referrerInviteCode: row.referrerInviteCode ?? null,
     level: member.level,

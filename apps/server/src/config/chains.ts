@@ -1,0 +1,98 @@
+import { getAddress, isAddress, type Address } from 'viem';
+import { bsc, mainnet, polygon } from 'viem/chains';
+
+/** One chain the programme works on: its node and its contracts (SPEC §3 environment keys). */
+export interface ChainSettings {
+  chainId: number;
+  name: string;
+  /** The server's node; may carry an API key, so it is never shown to members. */
+  rpcUrl: string | null;
+  /** An RPC URL members may add to their wallets; null unless configured. */
+  publicRpcUrl: string | null;
+  explorerUrl: string | null;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  usdt: Address | null;
+  recharge: Address | null;
+  kpc: Address | null;
+}
+
+/** What members' wallets know about the default chains (SPEC §5: 137, 56, 1). */
+const KNOWN_CHAINS = new Map<
+  number,
+  { name: string; nativeCurrency: ChainSettings['nativeCurrency']; explorerUrl: string }
+>(
+  [polygon, bsc, mainnet].map((chain) => [
+    chain.id,
+    {
+      name: chain.name,
+      nativeCurrency: chain.nativeCurrency,
+      explorerUrl: chain.blockExplorers.default.url,
+    },
+  ]),
+);
+
+const SETTINGS = ['RPC_URL', 'PUBLIC_RPC_URL', 'EXPLORER_URL', 'NAME', 'USDT', 'RECHARGE', 'KPC'];
+const KEY = new RegExp(`^CHAIN_(\\d+)_(${SETTINGS.join('|')})$`);
+const URL_PATTERN = /^(https?|wss?):\/\/\S+$/;
+
+/** A chain with nothing configured but its id: named if it is a known chain. */
+export function describeChain(chainId: number): ChainSettings {
+  const known = KNOWN_CHAINS.get(chainId);
+  return {
+    chainId,
+    name: known?.name ?? `Chain ${chainId}`,
+    rpcUrl: null,
+    publicRpcUrl: null,
+    explorerUrl: known?.explorerUrl ?? null,
+    nativeCurrency: known?.nativeCurrency ?? { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    usdt: null,
+    recharge: null,
+    kpc: null,
+  };
+}
+
+/**
+ * Reads `CHAIN_<id>_<SETTING>` variables, e.g. `CHAIN_137_RPC_URL`, `CHAIN_137_USDT`,
+ * `CHAIN_137_RECHARGE`, `CHAIN_137_KPC`, `CHAIN_137_PUBLIC_RPC_URL`, `CHAIN_137_NAME`,
+ * `CHAIN_137_EXPLORER_URL`. Returns the chains (sorted by id) and a line per bad variable.
+ */
+export function parseChainSettings(env: Record<string, string | undefined>): {
+  chains: ChainSettings[];
+  issues: string[];
+} {
+  const chains = new Map<number, ChainSettings>();
+  const issues: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('CHAIN_') || value === undefined || value === '') continue;
+    const match = KEY.exec(name);
+    if (!match) {
+      issues.push(`  ${name}: unknown chain setting (expected CHAIN_<id>_ and one of ${SETTINGS.join(', ')})`);
+      continue;
+    }
+    const chainId = Number(match[1]);
+    const setting = match[2];
+    const chain = chains.get(chainId) ?? describeChain(chainId);
+    chains.set(chainId, chain);
+    if (setting === 'RPC_URL' || setting === 'PUBLIC_RPC_URL' || setting === 'EXPLORER_URL') {
+      if (!URL_PATTERN.test(value)) {
+        issues.push(`  ${name}: must be an http(s) or ws(s) URL`);
+        continue;
+      }
+      if (setting === 'RPC_URL') chain.rpcUrl = value;
+      else if (setting === 'PUBLIC_RPC_URL') chain.publicRpcUrl = value;
+      else chain.explorerUrl = value;
+    } else if (setting === 'NAME') {
+      chain.name = value;
+    } else {
+      if (!isAddress(value)) {
+        issues.push(`  ${name}: must be a 0x address (with a valid checksum if mixed case)`);
+        continue;
+      }
+      const address = getAddress(value);
+      if (setting === 'USDT') chain.usdt = address;
+      else if (setting === 'RECHARGE') chain.recharge = address;
+      else chain.kpc = address;
+    }
+  }
+  return { chains: [...chains.values()].sort((a, b) => a.chainId - b.chainId), issues };
+}
