@@ -21,6 +21,7 @@ export default tseslint.config(
       '**/playwright-report/**',
       'screenshots/**',
       '**/*.cjs',
+      'packages/contracts/src/generated/**',
     ],
   },
   js.configs.recommended,

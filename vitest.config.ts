@@ -8,6 +8,14 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
  */
 const projects: TestProjectConfiguration[] = [
   { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+  {
+    test: {
+      name: 'contracts',
+      include: ['packages/contracts/src/**/*.test.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  },
   'apps/web/vitest.config.ts',
   {
     test: {
