@@ -4,10 +4,13 @@ import { GENESIS_CODE } from './support/constants.ts';
 const port = Number(process.env.E2E_PORT ?? 8181);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2526);
+// support/test-wallet.ts reads the same variable to reach the node.
+const chainPort = Number(process.env.E2E_CHAIN_PORT ?? 8546);
 
 /**
  * The member journeys in Debian's Chromium at a phone's 390x844, against the built web app and
- * the real server (fresh in-memory database, mail delivered over SMTP to a local sink).
+ * the real server (fresh in-memory database, mail delivered over SMTP to a local sink, and its
+ * embedded Hardhat chain on the chain port).
  */
 export default defineConfig({
   testDir: './tests',
@@ -64,9 +67,12 @@ export default defineConfig({
         RATE_LIMIT_LOGIN_MAX: '500',
         RATE_LIMIT_CODE_MAX: '500',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // No RPC configured: the server starts its embedded Hardhat chain here (31337 joins the allowed chains).
+        DEV_CHAIN_PORT: String(chainPort),
       },
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Starting the chain and deploying its contracts comes before the health check answers.
+      timeout: 120_000,
     },
   ],
 });

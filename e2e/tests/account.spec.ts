@@ -1,38 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { fill, loginThroughUi, PASSWORD, registerThroughUi, uniqueEmail } from '../support/account.ts';
 import { GENESIS_CODE } from '../support/constants.ts';
 import { readCodeFromMail } from '../support/mail.ts';
-
-const PASSWORD = 'journey passphrase 2026';
-
-function uniqueEmail(label: string) {
-  return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** Types into an antd-mobile input found by its test id (the id sits on the <input> itself). */
-async function fill(page: Page, testId: string, value: string) {
-  await page.getByTestId(testId).fill(value);
-}
-
-async function registerThroughUi(page: Page, email: string, inviteCode: string | null) {
-  await page.goto(inviteCode ? `/#/pages/register/index?inviteCode=${inviteCode}` : '/#/pages/register/index');
-  await expect(page.getByTestId('register-page')).toBeVisible();
-  await fill(page, 'register-email', email);
-  await page.getByTestId('register-code-button').click();
-  await expect(page.getByTestId('register-code-button')).toContainText(/\d+/);
-  const code = await readCodeFromMail(email, /registration code/);
-  await fill(page, 'register-password', PASSWORD);
-  await fill(page, 'register-confirm-password', PASSWORD);
-  await fill(page, 'register-code', code);
-  await page.getByTestId('register-agreement').click();
-  await page.getByTestId('register-submit').click();
-}
-
-async function loginThroughUi(page: Page, email: string, password = PASSWORD) {
-  await expect(page.getByTestId('login-page')).toBeVisible();
-  await fill(page, 'login-email', email);
-  await fill(page, 'login-password', password);
-  await page.getByTestId('login-submit').click();
-}
 
 test('an invited newcomer registers, logs in, finds Mine, switches to 中文 and back, and logs out', async ({
   page,

@@ -1,15 +1,34 @@
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { generatePrivateKey } from 'viem/accounts';
+import { PASSWORD, registerThroughApi } from '../support/account.ts';
 import { GENESIS_CODE } from '../support/constants.ts';
-import { readCodeFromMail } from '../support/mail.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
 
 // Screens at a phone's 390x844 in English and Chinese. Each is checked for horizontal overflow
 // and saved as a PNG (under test-results, or docs/screenshots with SCREENSHOTS=docs) to look at.
-const directory = process.env.SCREENSHOTS === 'docs' ? '../docs/screenshots' : 'test-results/screenshots';
-const PASSWORD = 'screens passphrase 2026';
+const directory = fileURLToPath(
+  new URL(
+    process.env.SCREENSHOTS === 'docs' ? '../../docs/screenshots/' : '../test-results/screenshots/',
+    import.meta.url,
+  ),
+);
 
 async function expectNothingCutOff(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
+}
+
+/** Waits until a bottom sheet has slid all the way up. */
+async function waitForSheet(page: Page) {
+  const sheet = page.locator('.adm-popup-body.sheet');
+  await expect(sheet).toBeVisible();
+  await expect
+    .poll(async () => {
+      const box = await sheet.boundingBox();
+      return box ? Math.round(box.y + box.height) : 0;
+    })
+    .toBe(page.viewportSize()?.height);
 }
 
 async function capture(page: Page, name: string) {
@@ -27,9 +46,20 @@ for (const language of [
       if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
     }, language.code);
 
+    await installTestWallet(page, { privateKey: generatePrivateKey() });
+
     await page.goto('/#/pages/login/index');
     await expect(page.getByTestId('login-submit')).toContainText(language.login);
+    await expect(page.getByTestId('login-wallet')).toBeInViewport();
     await capture(page, `${language.code}-login`);
+
+    // A new wallet with no invitation remembered yet is asked for its inviter.
+    await page.getByTestId('login-wallet').click();
+    await expect(page.getByTestId('wallet-invite-input')).toBeVisible();
+    await waitForSheet(page);
+    await capture(page, `${language.code}-wallet-invite`);
+    await page.getByTestId('wallet-invite-cancel').click();
+    await expect(page.getByTestId('wallet-invite-popup')).toBeHidden();
 
     await page.goto(`/#/pages/register/index?inviteCode=${GENESIS_CODE}`);
     await expect(page.getByTestId('register-page')).toBeVisible();
@@ -45,15 +75,7 @@ for (const language of [
 
     // A member, to see Mine.
     const email = `screens.${language.code}.${Date.now()}@example.com`;
-    const api = page.request;
-    const headers = { 'content-type': 'application/json', language: language.alias };
-    await api.post('/api/acc/sendCode', { headers, data: { email, purpose: 'register' } });
-    const code = await readCodeFromMail(email, /./);
-    const registered = await api.post('/api/acc/register', {
-      headers,
-      data: { email, password: PASSWORD, confirmPassword: PASSWORD, code, inviteCode: GENESIS_CODE, agreed: true },
-    });
-    expect((await registered.json()).code).toBe(200);
+    await registerThroughApi(page.request, email, GENESIS_CODE, language.alias);
     await page.goto('/#/pages/login/index');
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('login-password').fill(PASSWORD);
@@ -64,5 +86,20 @@ for (const language of [
     // Let the "logged in" toast go, so the picture shows the page itself.
     await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
     await capture(page, `${language.code}-mine`);
+
+    await page.getByTestId('mine-wallet').click();
+    await waitForSheet(page);
+    // Connected already by the wallet login above, unless a reload came in between.
+    if ((await page.getByTestId('bind-wallet-account').count()) === 0) {
+      await page.getByTestId('bind-wallet-connect').click();
+    }
+    await expect(page.getByTestId('bind-wallet-account')).toBeVisible();
+    await capture(page, `${language.code}-bind-wallet`);
+
+    await page.getByTestId('bind-wallet-submit').click();
+    await expect(page.getByTestId('mine-wallet-address')).toBeVisible();
+    await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+    await expect(page.getByTestId('bind-wallet-popup')).toBeHidden();
+    await capture(page, `${language.code}-mine-wallet`);
   });
 }

@@ -7,6 +7,11 @@ import { setupAntdMobile } from './lib/setup-antd-mobile.ts';
 
 setupAntdMobile();
 const router = createAppRouter();
+// SPEC §4: on start-up, reconnect to a wallet that already authorised this app (no prompt). The
+// wallet code loads only when there is a wallet.
+if ('ethereum' in window) {
+  void import('./lib/wallet/wallet-store.ts').then(({ useWalletStore }) => useWalletStore.getState().restore());
+}
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(

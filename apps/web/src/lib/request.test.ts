@@ -91,6 +91,18 @@ describe('request', () => {
     expect(showToast).toHaveBeenCalledWith('Too many requests, try again later', TOAST_DURATION_MS);
   });
 
+  it('does not toast a quiet code but still rejects with it, and toasts the others', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ code: 1107, msg: 'An invitation is required', data: null }));
+    const error = await captureError(request('/acc/login', { address: '0xabc' }, { quietCodes: [1107] }));
+    expect(error.code).toBe(1107);
+    expect(error.message).toBe('An invitation is required');
+    expect(showToast).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(answer({ code: 1108, msg: 'Inviter not found', data: null }));
+    expect((await captureError(request('/acc/login', {}, { quietCodes: [1107] }))).code).toBe(1108);
+    expect(showToast).toHaveBeenCalledWith('Inviter not found', TOAST_DURATION_MS);
+  });
+
   it('falls back to "The system has a problem" when the message is empty or the body is not JSON', async () => {
     fetchMock.mockResolvedValueOnce(answer({ code: 1103, msg: '', data: null }));
     expect((await captureError(request('/acc/loginEmail'))).code).toBe(1103);

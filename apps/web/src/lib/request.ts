@@ -50,9 +50,10 @@ function buildHeaders(): Record<string, string> {
   return headers;
 }
 
-function fail(code: number, message: string, toastMs: number = TOAST_DURATION_MS): never {
-  showToast(message, toastMs);
-  throw new RequestError(code, message);
+/** Options of one call. */
+export interface RequestOptions {
+  /** Codes the caller handles itself: no toast for them, the call still rejects with a RequestError. */
+  quietCodes?: readonly number[];
 }
 
 let isEndingSession = false;
@@ -70,10 +71,19 @@ function endSessionOnce(): void {
 
 /**
  * Calls `POST <apiUrl>/api/<module>/<action>` (SPEC §7-§8) and resolves with the body's `data` when
- * its `code` is 200. Every failure is toasted here and rejects with a RequestError, so callers only
- * handle what they want to react to (e.g. a cooldown code).
+ * its `code` is 200. Every failure is toasted here (except `quietCodes`) and rejects with a
+ * RequestError, so callers only handle what they want to react to (e.g. a cooldown code).
  */
-export async function request<T>(path: `/${string}/${string}`, params: object = {}): Promise<T> {
+export async function request<T>(
+  path: `/${string}/${string}`,
+  params: object = {},
+  { quietCodes = [] }: RequestOptions = {},
+): Promise<T> {
+  function fail(code: number, message: string, toastMs: number = TOAST_DURATION_MS): never {
+    if (!quietCodes.includes(code)) showToast(message, toastMs);
+    throw new RequestError(code, message);
+  }
+
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const systemError = i18n.t('request.systemError');

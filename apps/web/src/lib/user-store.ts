@@ -11,7 +11,7 @@ interface UserData {
   token: string;
   /** The bound wallet address, '' when an email member has none. */
   address: string;
-  /** Wallet accounts (Step 2 fills it). */
+  /** The browser wallet's accounts, the current one first (lib/wallet keeps it in step). */
   walletList: string[];
   /** KPC price and total assets as decimal strings (Step 3 fills them). */
   price: string;
@@ -25,6 +25,9 @@ interface UserData {
 interface UserActions {
   setSession(session: { token: string; address: string; loginType: LoginTypeValue }): void;
   setUserInfo(userInfo: TUserInfo): void;
+  /** The wallet address the member just bound. */
+  setAddress(address: string): void;
+  setWalletList(walletList: readonly string[]): void;
   reset(): void;
 }
 
@@ -45,6 +48,8 @@ export const useUserStore = create<UserData & UserActions>()(
       ...initialUserData,
       setSession: ({ token, address, loginType }) => set({ token, address, loginType, lastUpdateTime: Date.now() }),
       setUserInfo: (userInfo) => set({ userInfo, lastUpdateTime: Date.now() }),
+      setAddress: (address) => set({ address, lastUpdateTime: Date.now() }),
+      setWalletList: (walletList) => set({ walletList: [...walletList] }),
       // SPEC §4: logout or an auth error clears token, address, wallet and user info.
       reset: () => set({ ...initialUserData, lastUpdateTime: Date.now() }),
     }),

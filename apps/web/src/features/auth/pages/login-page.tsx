@@ -12,6 +12,7 @@ import { showToast } from '../../../lib/toast.ts';
 import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
 import { useLoginWithEmail } from '../api/login-email.ts';
 import { CodeField, EmailField, PasswordField, SubmitButton } from '../components/account-fields.tsx';
+import { WalletLogin } from '../components/wallet-login.tsx';
 
 type EmailLoginTypeValue = (typeof EmailLoginType)[keyof typeof EmailLoginType];
 
@@ -20,7 +21,10 @@ function getTargetAfterLogin(redirect: string | null): string {
   return redirect?.startsWith('/pages/') ? redirect : ROUTES.mine;
 }
 
-/** /pages/login/index — email login with password (type 1) or emailed code (type 2), SPEC §2, §7. */
+/**
+ * /pages/login/index — email login with password (type 1) or emailed code (type 2), and below it
+ * the wallet login (SPEC §2, §7).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -38,6 +42,10 @@ export function LoginPage() {
     } catch {
       return; // Toasted by the request client.
     }
+    finishLogin();
+  }
+
+  function finishLogin() {
     showToast(t('login.success'));
     replaceWith(getTargetAfterLogin(redirect));
   }
@@ -105,13 +113,13 @@ export function LoginPage() {
           />
         )}
       </Form>
+      <WalletLogin onLoggedIn={finishLogin} />
       <p className="auth-switch">
         {t('login.noAccount')}{' '}
         <PageLink to={addInviteCode(ROUTES.register)} testId="login-register-link">
           {t('login.register')}
         </PageLink>
       </p>
-      {/* Step 2 adds the wallet login here, below the email login (SPEC §2 Login: "wallet login"). */}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { APP_VERSION, LOCALES } from '@kpc/shared';
+import { APP_VERSION, LOCALES, LoginType } from '@kpc/shared';
 import { LockKey, Translate, UserCircle } from '@phosphor-icons/react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { useState } from 'react';
@@ -10,17 +10,21 @@ import { useRefreshUserInfo } from '../../../lib/api/get-user-info.ts';
 import { useLogout } from '../../../lib/api/logout.ts';
 import { useLocale } from '../../../lib/i18n.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { useUserStore } from '../../../lib/user-store.ts';
 import { LanguageSheet } from '../components/language-sheet.tsx';
+import { WalletRow } from '../components/wallet-row.tsx';
 
 /**
  * /pages/mine/index (login required). Invite Friends, My Team and Announcement join with their
- * steps; this step has the member header, change password, language and logout (SPEC §2 Mine).
+ * steps; this step has the member header, the wallet, change password, language and logout (SPEC §2 Mine).
  */
 export function MinePage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const logoutMutation = useLogout();
   const [isLanguageSheetOpen, setIsLanguageSheetOpen] = useState(false);
+  // Passwords belong to email accounts; a wallet-only member has neither.
+  const hasPassword = useUserStore((state) => state.loginType !== LoginType.WALLET || Boolean(state.userInfo?.email));
   useRefreshUserInfo();
 
   function confirmLogout() {
@@ -43,13 +47,16 @@ export function MinePage() {
         <MemberIdentity testIdPrefix="mine" />
       </section>
       <List mode="card" className="dark-list">
-        <List.Item
-          prefix={<LockKey size={22} />}
-          onClick={() => navigateTo(ROUTES.changePassword)}
-          data-testid="mine-change-password"
-        >
-          {t('mine.changePassword')}
-        </List.Item>
+        <WalletRow />
+        {hasPassword && (
+          <List.Item
+            prefix={<LockKey size={22} />}
+            onClick={() => navigateTo(ROUTES.changePassword)}
+            data-testid="mine-change-password"
+          >
+            {t('mine.changePassword')}
+          </List.Item>
+        )}
         <List.Item
           prefix={<Translate size={22} />}
           extra={LOCALES.find((option) => option.code === locale)?.label}

@@ -1,0 +1,7 @@
+import type { TAuthResponse } from '@kpc/shared';
+import { request } from '../request.ts';
+
+/** POST /api/acc/auth -> {auth}: a single-use nonce, valid 5 minutes, for the wallet to sign (SPEC §7). */
+export function getWalletNonce(): Promise<TAuthResponse> {
+  return request<TAuthResponse>('/acc/auth');
+}

@@ -1,0 +1,32 @@
+import { buildWalletMessage, type TBindWalletRequest, type TWalletSignPurpose } from '@kpc/shared';
+import { getWalletNonce } from '../api/get-wallet-nonce.ts';
+import { i18n } from '../i18n.ts';
+import { showToast } from '../toast.ts';
+import { signWalletMessage, useWalletStore } from './wallet-store.ts';
+
+/** What `/api/acc/login` and `/api/acc/bindWallet` need to trust an address: the message and its signature. */
+export type WalletProof = Required<TBindWalletRequest>;
+
+/**
+ * Proves that the member holds the connected wallet: fetches a nonce (`/api/acc/auth`), builds the
+ * EIP-4361 message for `purpose` and has the wallet sign it. Every failure has been toasted when
+ * this resolves null. The proof stays valid for 5 minutes and until the server accepts it.
+ */
+export async function createWalletProof(purpose: TWalletSignPurpose): Promise<WalletProof | null> {
+  const { account, chainId } = useWalletStore.getState();
+  if (!account || chainId === null) {
+    showToast(i18n.t('wallet.connectFirst'));
+    return null;
+  }
+  const nonce = await getWalletNonce().catch(() => null);
+  if (!nonce) return null; // Toasted by the request client.
+  const message = buildWalletMessage({
+    purpose,
+    origin: window.location.origin,
+    address: account,
+    chainId,
+    nonce: nonce.auth,
+  });
+  const signature = await signWalletMessage(message);
+  return signature ? { random: message, sign: signature, address: account } : null;
+}

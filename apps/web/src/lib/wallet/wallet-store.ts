@@ -1,0 +1,228 @@
+import { LoginType } from '@kpc/shared';
+import {
+  createWalletClient,
+  custom,
+  getAddress,
+  isAddress,
+  type Address,
+  type EIP1193Provider,
+  type Hex,
+  type WalletClient,
+} from 'viem';
+import 'viem/window';
+import { create } from 'zustand';
+import { getAppConfig } from '../api/app-config.ts';
+import { i18n } from '../i18n.ts';
+import { clearSession, endSession } from '../session.ts';
+import { showToast } from '../toast.ts';
+import { useUserStore } from '../user-store.ts';
+import { reloadPage } from './reload-page.ts';
+
+/** SPEC §3 "Wallet connection state". Not persisted: the wallet itself remembers what it authorised. */
+interface WalletState {
+  client: WalletClient | null;
+  provider: EIP1193Provider | null;
+  /** The wallet's first account, checksummed. */
+  account: Address | null;
+  isConnected: boolean;
+  chainId: number | null;
+  /** The last connection problem, as shown to the member. */
+  error: string | null;
+}
+
+interface WalletActions {
+  /** Asks the wallet for access (SPEC §4); toasts and resolves false when it cannot connect. */
+  connect: () => Promise<boolean>;
+  /** Clears account, connected flag, client, provider, chainId and error (SPEC §4). */
+  disconnect: () => void;
+  /** Start-up: reconnects to accounts the wallet already authorised, without a prompt or a toast. */
+  restore: () => Promise<boolean>;
+}
+
+const disconnectedState: WalletState = {
+  client: null,
+  provider: null,
+  account: null,
+  isConnected: false,
+  chainId: null,
+  error: null,
+};
+
+/** The injected EIP-1193 wallet (MetaMask and compatible extensions), if any. */
+function getInjectedProvider(): EIP1193Provider | null {
+  return window.ethereum ?? null;
+}
+
+function toAccount(value: string | undefined): Address | null {
+  return value !== undefined && isAddress(value, { strict: false }) ? getAddress(value) : null;
+}
+
+function isSameAddress(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
+}
+
+/** SPEC §4: a wallet login belongs to one address; another account (or none) ends that session. */
+function isWalletSessionOf(account: Address | null): boolean {
+  const { token, loginType, address } = useUserStore.getState();
+  if (token === '' || loginType !== LoginType.WALLET) return true;
+  return isSameAddress(account, address);
+}
+
+/** Wallet errors carry EIP-1193 code 4001 when the member said no, possibly wrapped (viem). */
+function isUserRejection(error: unknown): boolean {
+  for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === 4001) return true;
+  }
+  return false;
+}
+
+async function readChainId(provider: EIP1193Provider): Promise<number> {
+  return Number(await provider.request({ method: 'eth_chainId' }));
+}
+
+function wrongNetworkMessage(allowedChainIds: readonly number[]): string {
+  return i18n.t('wallet.wrongNetwork', { list: allowedChainIds.join(',') });
+}
+
+const listenersByProvider = new WeakMap<
+  EIP1193Provider,
+  { onAccountsChanged: (accounts: Address[]) => void; onChainChanged: (chainId: string) => void }
+>();
+
+export const useWalletStore = create<WalletState & WalletActions>()((set, get) => {
+  function refuse(message: string): false {
+    set({ error: message });
+    showToast(message);
+    return false;
+  }
+
+  function setConnected(provider: EIP1193Provider, accounts: readonly string[], account: Address, chainId: number) {
+    useUserStore.getState().setWalletList(accounts);
+    set({
+      client: createWalletClient({ account, transport: custom(provider) }),
+      provider,
+      account,
+      isConnected: true,
+      chainId,
+      error: null,
+    });
+    listenTo(provider);
+  }
+
+  // SPEC §4: the current account becomes the first one; a wallet member whose account changes is
+  // logged out; the page reloads so nothing shown belongs to the previous account.
+  function handleAccountsChanged(provider: EIP1193Provider, accounts: readonly string[]) {
+    const account = toAccount(accounts[0]);
+    // Wallets repeat the event for the same account (e.g. on unlock): nothing changed.
+    if (isSameAddress(account, get().account)) {
+      useUserStore.getState().setWalletList(accounts);
+      return;
+    }
+    if (!isWalletSessionOf(account)) clearSession();
+    useUserStore.getState().setWalletList(accounts);
+    if (account) {
+      set({ account, client: createWalletClient({ account, transport: custom(provider) }) });
+    } else {
+      stopListening(provider);
+      set({ ...disconnectedState });
+    }
+    reloadPage();
+  }
+
+  // SPEC §4: chain changes update chainId and reload the page.
+  function handleChainChanged(chainId: string) {
+    set({ chainId: Number(chainId) });
+    reloadPage();
+  }
+
+  function listenTo(provider: EIP1193Provider) {
+    if (listenersByProvider.has(provider)) return;
+    const listeners = {
+      onAccountsChanged: (accounts: Address[]) => handleAccountsChanged(provider, accounts),
+      onChainChanged: handleChainChanged,
+    };
+    provider.on('accountsChanged', listeners.onAccountsChanged);
+    provider.on('chainChanged', listeners.onChainChanged);
+    listenersByProvider.set(provider, listeners);
+  }
+
+  function stopListening(provider: EIP1193Provider) {
+    const listeners = listenersByProvider.get(provider);
+    if (!listeners) return;
+    provider.removeListener('accountsChanged', listeners.onAccountsChanged);
+    provider.removeListener('chainChanged', listeners.onChainChanged);
+    listenersByProvider.delete(provider);
+  }
+
+  return {
+    ...disconnectedState,
+
+    async connect() {
+      const provider = getInjectedProvider();
+      if (!provider) return refuse(i18n.t('wallet.notInstalled'));
+      let accounts: readonly string[];
+      let chainId: number;
+      try {
+        accounts = await provider.request({ method: 'eth_requestAccounts' });
+        chainId = await readChainId(provider);
+      } catch {
+        return refuse(i18n.t('wallet.connectFailed'));
+      }
+      const account = toAccount(accounts[0]);
+      if (!account) return refuse(i18n.t('wallet.connectFailed'));
+      const { allowedChainIds } = await getAppConfig().catch(() => ({ allowedChainIds: null }));
+      if (!allowedChainIds) return false; // Toasted by the request client.
+      // SPEC §5: a wallet on a chain outside the list is refused, with a toast and no icon.
+      if (!allowedChainIds.includes(chainId)) return refuse(wrongNetworkMessage(allowedChainIds));
+      setConnected(provider, accounts, account, chainId);
+      return true;
+    },
+
+    disconnect() {
+      const { provider } = get();
+      if (provider) stopListening(provider);
+      useUserStore.getState().setWalletList([]);
+      set({ ...disconnectedState });
+    },
+
+    async restore() {
+      const provider = getInjectedProvider();
+      if (!provider) return false;
+      try {
+        const accounts = await provider.request({ method: 'eth_accounts' });
+        const account = toAccount(accounts[0]);
+        if (!account) return false;
+        // SPEC §4: the wallet now holds another account than the one this member signed in with.
+        if (!isWalletSessionOf(account)) endSession();
+        const chainId = await readChainId(provider);
+        const { allowedChainIds } = await getAppConfig();
+        if (!allowedChainIds.includes(chainId)) {
+          set({ error: wrongNetworkMessage(allowedChainIds) });
+          return false;
+        }
+        setConnected(provider, accounts, account, chainId);
+        return true;
+      } catch {
+        return false; // Start-up stays quiet; the member can still connect by hand.
+      }
+    },
+  };
+});
+
+/**
+ * Has the connected wallet sign `message` (`personal_sign`). Toasts and resolves null when no
+ * wallet is connected or the member declines, so callers simply stop.
+ */
+export async function signWalletMessage(message: string): Promise<Hex | null> {
+  const { client, account } = useWalletStore.getState();
+  if (!client || !account) {
+    showToast(i18n.t('wallet.connectFirst'));
+    return null;
+  }
+  try {
+    return await client.signMessage({ account, message });
+  } catch (error) {
+    showToast(i18n.t(isUserRejection(error) ? 'wallet.signRejected' : 'wallet.signFailed'));
+    return null;
+  }
+}

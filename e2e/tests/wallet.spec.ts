@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { maskAddress } from '@kpc/shared';
+import { generatePrivateKey } from 'viem/accounts';
+import { loginThroughUi, registerThroughApi, uniqueEmail } from '../support/account.ts';
+import { GENESIS_CODE } from '../support/constants.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
+
+// Wallet sign-in and binding (Step 2) with a real signer against the server's local chain. Each
+// test uses fresh keys, so its members are new whatever ran before.
+
+/** SPEC §9 mask of an address, matched whatever letter case the server stores it in. */
+function masked(address: string): RegExp {
+  const text = maskAddress(address).replace(/[.]/g, '\\.');
+  return new RegExp(text, 'i');
+}
+
+async function expectToast(page: Page, text: string) {
+  await expect(page.locator('.adm-toast-main')).toHaveText(text);
+}
+
+test('an invited newcomer signs in with the wallet and finds the address on Mine', async ({ page }) => {
+  const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto(`/#/pages/home/index?inviteCode=${GENESIS_CODE}`);
+  await page.getByTestId('home-login').click();
+  await page.getByTestId('login-wallet').click();
+
+  await expectToast(page, 'Logged in successfully');
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+  await expect(page.getByTestId('mine-identity')).toHaveText(masked(wallet.address));
+  await expect(page.getByTestId('mine-wallet-address')).toHaveText(masked(wallet.address));
+  // A wallet-only member has no password to change.
+  await expect(page.getByTestId('mine-change-password')).toHaveCount(0);
+  // One connection prompt and one signature: the invite code went with the first attempt.
+  expect(wallet.requests.filter((method) => method === 'eth_requestAccounts')).toHaveLength(1);
+  expect(wallet.requests.filter((method) => method === 'personal_sign')).toHaveLength(1);
+});
+
+test('a new wallet without an invitation is asked for one, then signed in without signing again', async ({ page }) => {
+  const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto('/#/pages/login/index');
+  await page.getByTestId('login-wallet').click();
+
+  await expect(page.getByTestId('wallet-invite-input')).toBeVisible();
+  await page.getByTestId('wallet-invite-submit').click();
+  await expect(page.getByText("Enter an invitation code or the inviter's wallet address")).toBeVisible();
+  await page.getByTestId('wallet-invite-input').fill(GENESIS_CODE);
+  await page.getByTestId('wallet-invite-submit').click();
+
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+  await expect(page.getByTestId('mine-identity')).toHaveText(masked(wallet.address));
+  expect(wallet.requests.filter((method) => method === 'personal_sign')).toHaveLength(1);
+});
+
+test('a wallet that declines to sign stays logged out and can try again', async ({ page }) => {
+  const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto(`/#/pages/login/index?inviteCode=${GENESIS_CODE}`);
+  wallet.declineNext('personal_sign');
+  await page.getByTestId('login-wallet').click();
+  await expectToast(page, 'You cancelled the signature request');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+
+  await page.getByTestId('login-wallet').click();
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+});
+
+test('a wallet on a chain outside the allowed list is refused with the list', async ({ page }) => {
+  const wallet = await installTestWallet(page, { privateKey: generatePrivateKey(), chainId: 4242 });
+  const config = await (await page.request.post('/api/app/config', { data: {} })).json();
+  const allowed = (config.data.allowedChainIds as number[]).join(',');
+  expect(allowed).toContain('31337');
+
+  await page.goto('/#/pages/login/index');
+  await page.getByTestId('login-wallet').click();
+  await expectToast(page, `Please switch to the correct network. Required network ID: ${allowed}`);
+  // A plain text toast: no icon.
+  await expect(page.locator('.adm-toast-icon')).toHaveCount(0);
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  expect(wallet.requests).not.toContain('personal_sign');
+});
+
+test('without a wallet extension the login says MetaMask is not installed', async ({ page }) => {
+  await page.goto('/#/pages/login/index');
+  await page.getByTestId('login-wallet').click();
+  await expectToast(page, 'MetaMask is not installed. Please install MetaMask.');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+});
+
+test('switching the wallet account logs a wallet member out', async ({ page }) => {
+  const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto(`/#/pages/login/index?inviteCode=${GENESIS_CODE}`);
+  await page.getByTestId('login-wallet').click();
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+
+  const reloaded = page.waitForEvent('load');
+  await wallet.switchAccount(generatePrivateKey());
+  await reloaded;
+  // The reload lands on login: Mine needs a login again.
+  await expect(page.getByTestId('login-page')).toBeVisible();
+  await page.goto('/#/pages/home/index');
+  await expect(page.getByTestId('home-login')).toBeVisible();
+  await page.goto('/#/pages/mine/index');
+  await expect(page.getByTestId('login-page')).toBeVisible();
+});
+
+test('an email member binds a wallet, which can then sign in to the same account', async ({ page }) => {
+  const email = uniqueEmail('binder');
+  await registerThroughApi(page.request, email, GENESIS_CODE);
+  const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto('/#/pages/login/index');
+  await loginThroughUi(page, email);
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+
+  await page.getByTestId('mine-wallet').click();
+  await page.getByTestId('bind-wallet-submit').click();
+  await expectToast(page, 'Connect wallet first before binding an address.');
+  expect(wallet.requests).not.toContain('eth_requestAccounts');
+  expect(wallet.requests).not.toContain('personal_sign');
+
+  await page.getByTestId('bind-wallet-connect').click();
+  await expect(page.getByTestId('bind-wallet-account')).toHaveText(masked(wallet.address));
+  await page.getByTestId('bind-wallet-submit').click();
+  await expectToast(page, 'Bound successfully');
+  await expect(page.getByTestId('mine-wallet-address')).toHaveText(masked(wallet.address));
+  await expect(page.getByTestId('bind-wallet-popup')).toBeHidden();
+
+  // The bound wallet now logs in to this very account.
+  await page.getByTestId('mine-logout').click();
+  await page.getByTestId('logout-confirm').click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.goto('/#/pages/login/index');
+  await page.getByTestId('login-wallet').click();
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+  await expect(page.getByTestId('mine-identity')).toContainText(email.slice(0, 1));
+  await expect(page.getByTestId('mine-identity')).toContainText('@example.com');
+  await expect(page.getByTestId('mine-wallet-address')).toHaveText(masked(wallet.address));
+  await expect(page.getByTestId('mine-change-password')).toBeVisible();
+});
+
+test('after a reload an authorised wallet is connected again without asking', async ({ page }) => {
+  const email = uniqueEmail('restore');
+  await registerThroughApi(page.request, email, GENESIS_CODE);
+  const wallet = await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await page.goto('/#/pages/login/index');
+  await loginThroughUi(page, email);
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+
+  await page.getByTestId('mine-wallet').click();
+  await page.getByTestId('bind-wallet-connect').click();
+  await expect(page.getByTestId('bind-wallet-account')).toHaveText(masked(wallet.address));
+
+  await page.reload();
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+  await page.getByTestId('mine-wallet').click();
+  await expect(page.getByTestId('bind-wallet-account')).toHaveText(masked(wallet.address));
+  expect(wallet.requests.filter((method) => method === 'eth_requestAccounts')).toHaveLength(1);
+  expect(wallet.requests).toContain('eth_accounts');
+});
