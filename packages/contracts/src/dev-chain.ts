@@ -18,14 +18,15 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import {
+  DEV_CHAIN_ID,
+  DEV_CHAIN_NAME,
   rechargeAbi,
   rechargeBytecode,
   testKpcAbi,
   testKpcBytecode,
   testUsdtAbi,
   testUsdtBytecode,
-} from './generated/artifacts.ts';
-import { DEV_CHAIN_ID, DEV_CHAIN_NAME } from './index.ts';
+} from './index.ts';
 
 /** A running development chain. */
 export interface DevChain {

@@ -1,7 +1,8 @@
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '../../../components/form-input.tsx';
+import { SheetActions } from '../../../components/sheet-actions.tsx';
 
 interface WalletInvitePopupProps {
   isOpen: boolean;
@@ -64,21 +65,13 @@ function InviteForm({
           {error}
         </p>
       )}
-      <div className="sheet__actions">
-        <Button
-          block
-          color="primary"
-          size="large"
-          loading={isSubmitting}
-          onClick={handleSubmit}
-          data-testid="wallet-invite-submit"
-        >
-          {t('login.inviteSubmit')}
-        </Button>
-        <Button block fill="none" onClick={onCancel} data-testid="wallet-invite-cancel">
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <SheetActions
+        submitLabel={t('login.inviteSubmit')}
+        isSubmitting={isSubmitting}
+        onSubmit={handleSubmit}
+        onCancel={onCancel}
+        testIdPrefix="wallet-invite"
+      />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { maskAddress, WalletSignPurpose } from '@kpc/shared';
 import { CheckCircle, Wallet } from '@phosphor-icons/react';
-import { Button, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SheetActions } from '../../../components/sheet-actions.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { createWalletProof } from '../../../lib/wallet/create-wallet-proof.ts';
 import { useWalletStore } from '../../../lib/wallet/wallet-store.ts';
@@ -76,21 +77,13 @@ export function BindWalletPopup({ isOpen, onClose }: BindWalletPopupProps) {
             <span className="wallet-account__action">{t('wallet.connect')}</span>
           )}
         </button>
-        <div className="sheet__actions">
-          <Button
-            block
-            color="primary"
-            size="large"
-            loading={isSigning}
-            onClick={() => void handleBind()}
-            data-testid="bind-wallet-submit"
-          >
-            {t('mine.bindSubmit')}
-          </Button>
-          <Button block fill="none" onClick={onClose} data-testid="bind-wallet-cancel">
-            {t('common.cancel')}
-          </Button>
-        </div>
+        <SheetActions
+          submitLabel={t('mine.bindSubmit')}
+          isSubmitting={isSigning}
+          onSubmit={() => void handleBind()}
+          onCancel={onClose}
+          testIdPrefix="bind-wallet"
+        />
       </div>
     </Popup>
   );
