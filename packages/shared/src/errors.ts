@@ -40,6 +40,22 @@ export const ErrorCode = {
   WALLET_ADDRESS_TAKEN: 1110,
   /** The member already has another wallet bound. */
   WALLET_ALREADY_BOUND: 1111,
+  /** The spendable balance does not cover the amount. */
+  INSUFFICIENT_BALANCE: 1200,
+  /** The amount has more decimals than the asset allows (`{{decimals}}`). */
+  AMOUNT_TOO_PRECISE: 1201,
+  /** The asset is unknown or not enabled. */
+  ASSET_UNAVAILABLE: 1202,
+  /** The exchange pair is not open. */
+  EXCHANGE_PAIR_CLOSED: 1203,
+  /** The quote's time ran out: ask for a new one. */
+  QUOTE_EXPIRED: 1204,
+  /** The quote was altered, or belongs to another member. */
+  QUOTE_INVALID: 1205,
+  /** The amount is below the minimum (`{{min}} {{asset}}`). */
+  AMOUNT_BELOW_MINIMUM: 1206,
+  /** An amount that would round to nothing after fees. */
+  AMOUNT_TOO_SMALL: 1207,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -8,3 +8,5 @@ export * from './schemas/acc.ts';
 export * from './schemas/wallet.ts';
 export * from './schemas/app.ts';
 export * from './wallet-message.ts';
+export * from './schemas/assets.ts';
+export * from './schemas/exchange.ts';

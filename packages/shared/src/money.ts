@@ -31,3 +31,45 @@ export function formatDecimal(units: bigint, scale: number): string {
   const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** Ledger amounts, rates and prices are NUMERIC(38,18) in the database: bigints scaled by 10^18 in code. */
+export const LEDGER_SCALE = 18;
+const LEDGER_UNIT = 10n ** BigInt(LEDGER_SCALE);
+
+/** `a * b / c` rounded toward zero (payouts: never pay out more than owed). Inputs must be non-negative. */
+export function mulDivDown(a: bigint, b: bigint, c: bigint): bigint {
+  return (a * b) / c;
+}
+
+/** `a * b / c` rounded up (fees: the house never undercharges by rounding). Inputs must be non-negative. */
+export function mulDivUp(a: bigint, b: bigint, c: bigint): bigint {
+  const product = a * b;
+  return (product + c - 1n) / c;
+}
+
+/** Multiplies two ledger-scaled values (e.g. an amount by a rate), rounding down. */
+export function mulLedger(a: bigint, b: bigint): bigint {
+  return mulDivDown(a, b, LEDGER_UNIT);
+}
+
+/** Rounds a ledger-scaled value down to `decimals` places (an asset's precision). */
+export function floorToDecimals(units: bigint, decimals: number): bigint {
+  const step = 10n ** BigInt(LEDGER_SCALE - decimals);
+  return (units / step) * step;
+}
+
+/** Rounds a ledger-scaled, non-negative value up to `decimals` places. */
+export function ceilToDecimals(units: bigint, decimals: number): bigint {
+  const step = 10n ** BigInt(LEDGER_SCALE - decimals);
+  return ((units + step - 1n) / step) * step;
+}
+
+/** Parses a ledger decimal string (as NUMERIC(38,18) comes back from the database) into 10^18 units. */
+export function toLedgerUnits(value: string): bigint {
+  return parseDecimal(value, LEDGER_SCALE);
+}
+
+/** Formats 10^18 units as a plain decimal string without trailing zeros. */
+export function fromLedgerUnits(units: bigint): string {
+  return formatDecimal(units, LEDGER_SCALE);
+}

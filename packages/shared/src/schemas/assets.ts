@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { isDecimalString } from '../money.ts';
+
+/**
+ * Assets, balances, the asset flow and transfers (Step 3, SPEC §3 "Asset balances", §7 `/api/ass/lst`).
+ * Amounts are decimal strings; the server checks them against each asset's decimals.
+ */
+
+/** Where a member's funds of one asset sit. */
+export const Bucket = {
+  AVAILABLE: 'available',
+  FROZEN: 'frozen',
+  /** Released plan income, moved to available by a transfer (SPEC §1). */
+  INCOME: 'income',
+  /** Locked in a plan (Step 5). */
+  LOCKED: 'locked',
+  /** Staked (Step 6). */
+  STAKED: 'staked',
+} as const;
+export const ZBucket = z.enum(Object.values(Bucket) as [string, ...string[]]);
+export type TBucket = (typeof Bucket)[keyof typeof Bucket];
+
+/** What caused a ledger entry; the asset flow filters by it. */
+export const EntryType = {
+  EXCHANGE: 'exchange',
+  TRANSFER: 'transfer',
+  DEPOSIT: 'deposit',
+  WITHDRAW: 'withdraw',
+  /** Test funds from the development faucet (never in production). */
+  DEV_FAUCET: 'dev_faucet',
+  ADJUSTMENT: 'adjustment',
+} as const;
+export type TEntryType = (typeof EntryType)[keyof typeof EntryType];
+export const ZEntryType = z.enum(Object.values(EntryType) as [TEntryType, ...TEntryType[]], {
+  error: 'validation.invalid',
+});
+
+export const ZAssetCode = z
+  .string({ error: 'validation.assetRequired' })
+  .trim()
+  .min(1, 'validation.assetRequired')
+  .regex(/^[A-Z][A-Z0-9]{1,15}$/, 'validation.assetRequired');
+
+/** A positive decimal string typed by a member (SPEC §5 "Enter a valid amount"). */
+export const ZAmount = z
+  .string({ error: 'validation.amountRequired' })
+  .trim()
+  .min(1, 'validation.amountRequired')
+  .max(40, 'validation.amountInvalid')
+  .refine(
+    (value) => isDecimalString(value) && !value.startsWith('-') && /[1-9]/.test(value),
+    'validation.amountInvalid',
+  );
+
+/** A client-chosen id that makes a request safe to retry: the same id applies once. */
+export const ZRequestId = z.uuid({ error: 'validation.invalid' });
+
+const ZCursor = z
+  .string()
+  .regex(/^\d{1,19}$/, 'validation.invalid')
+  .optional();
+const ZLimit = z.number({ error: 'validation.invalid' }).int().min(1).max(50).optional();
+
+/** One asset of `/api/ass/lst`. */
+export const ZAssetBalance = z.object({
+  asset: z.string(),
+  decimals: z.number().int(),
+  available: z.string(),
+  frozen: z.string(),
+  /** Released plan income, not yet transferred to available. */
+  income: z.string(),
+  /** Everything the member holds of this asset, valued in USDT at the current price. */
+  valueUsdt: z.string(),
+});
+export type TAssetBalance = z.infer<typeof ZAssetBalance>;
+
+/** POST /api/ass/lst (SPEC §7): `lst` per asset and `allQuantity`, the estimated total in USDT. */
+export const ZAssetListResponse = z.object({ lst: z.array(ZAssetBalance), allQuantity: z.string(), price: z.string() });
+export type TAssetListResponse = z.infer<typeof ZAssetListResponse>;
+
+/** POST /api/card/getPrice (SPEC §7): KPC's current price in USDT. */
+export const ZPriceResponse = z.object({ price: z.string(), updatedAt: z.string() });
+export type TPriceResponse = z.infer<typeof ZPriceResponse>;
+
+/** POST /api/ass/log — the asset flow: every posting to the member's accounts, newest first. */
+export const ZAssetLogRequest = z.object({
+  asset: ZAssetCode.optional(),
+  type: ZEntryType.optional(),
+  cursor: ZCursor,
+  limit: ZLimit,
+});
+export type TAssetLogRequest = z.input<typeof ZAssetLogRequest>;
+export const ZAssetLogItem = z.object({
+  id: z.string(),
+  type: z.string(),
+  asset: z.string(),
+  bucket: z.string(),
+  /** Signed: negative when funds left this bucket. */
+  amount: z.string(),
+  balanceAfter: z.string(),
+  createdAt: z.string(),
+});
+export type TAssetLogItem = z.infer<typeof ZAssetLogItem>;
+export const ZAssetLogResponse = z.object({ list: z.array(ZAssetLogItem), nextCursor: z.string().nullable() });
+export type TAssetLogResponse = z.infer<typeof ZAssetLogResponse>;
+
+/** POST /api/ass/transfer — moves released income funds into available (SPEC §1, §8 "Transfer Success"). */
+export const ZTransferRequest = z.object({ asset: ZAssetCode, amount: ZAmount, requestId: ZRequestId });
+export type TTransferRequest = z.input<typeof ZTransferRequest>;
+export const ZTransferRecord = z.object({
+  id: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+  createdAt: z.string(),
+});
+export type TTransferRecord = z.infer<typeof ZTransferRecord>;
+
+/** Kinds of financial record (SPEC §2 `/pages/asset/history`); deposits and withdrawals come with Step 4. */
+export const RecordKind = {
+  DEPOSIT: 'deposit',
+  WITHDRAW: 'withdraw',
+  EXCHANGE: 'exchange',
+  TRANSFER: 'transfer',
+} as const;
+export type TRecordKind = (typeof RecordKind)[keyof typeof RecordKind];
+
+/** POST /api/ass/history — financial records, newest first. */
+export const ZHistoryRequest = z.object({
+  kind: z
+    .enum(Object.values(RecordKind) as [TRecordKind, ...TRecordKind[]], { error: 'validation.invalid' })
+    .optional(),
+  cursor: ZCursor,
+  limit: ZLimit,
+});
+export type THistoryRequest = z.input<typeof ZHistoryRequest>;
+export const ZHistoryItem = z.object({
+  id: z.string(),
+  kind: z.string(),
+  /** `completed` for exchanges and transfers; deposits and withdrawals move through their own states. */
+  status: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+  /** For an exchange: what was received. */
+  toAsset: z.string().nullable(),
+  toAmount: z.string().nullable(),
+  fee: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type THistoryItem = z.infer<typeof ZHistoryItem>;
+export const ZHistoryResponse = z.object({ list: z.array(ZHistoryItem), nextCursor: z.string().nullable() });
+export type THistoryResponse = z.infer<typeof ZHistoryResponse>;
