@@ -18,6 +18,10 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/acc/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
+import { assetRoutes } from './modules/ass/routes.ts';
+import { cardRoutes } from './modules/card/routes.ts';
+import { devFaucetRoutes } from './modules/dev/faucet.ts';
+import { exchangeRoutes } from './modules/exchange/routes.ts';
 import { devMailboxRoutes } from './modules/dev/mailbox.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { ok, wirePlugin } from './plugins/wire.ts';
@@ -135,6 +139,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(appRoutes, { chains });
+  await app.register(cardRoutes, { db: database.db, clock });
+  await app.register(assetRoutes, { db: database.db, clock, auth });
+  await app.register(exchangeRoutes, {
+    context: { db: database.db, clock, secret, quoteSeconds: config.EXCHANGE_QUOTE_SECONDS },
+    auth,
+  });
+  if (config.isFaucetEnabled) await app.register(devFaucetRoutes, { db: database.db, auth });
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     try {

@@ -34,6 +34,11 @@ const ZEnv = z.object({
   /** The development mailbox page (/dev/mailbox); defaults to on only for the outbox outside production. */
   DEV_MAILBOX: booleanFlag.optional(),
 
+  /** The development faucet (`/api/dev/faucet`, test funds through the ledger); default: on outside production. */
+  DEV_FAUCET: booleanFlag.optional(),
+  /** How long an exchange quote holds its rate. */
+  EXCHANGE_QUOTE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
+
   /** Invitation code of the programme's root, seeded on first start so the first member can register. */
   GENESIS_INVITE_CODE: z
     .string()
@@ -100,6 +105,7 @@ const ZEnv = z.object({
 
 export type Config = z.infer<typeof ZEnv> & {
   isMailboxEnabled: boolean;
+  isFaucetEnabled: boolean;
   publicUrl: string;
   /** EIP-4361 domains a wallet message may name. */
   siweDomains: string[];
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed,
     isMailboxEnabled: parsed.DEV_MAILBOX ?? (!parsed.SMTP_URL && parsed.NODE_ENV !== 'production'),
+    isFaucetEnabled: parsed.DEV_FAUCET ?? parsed.NODE_ENV !== 'production',
     publicUrl,
     siweDomains: parsed.SIWE_DOMAINS ?? defaultSiweDomains(publicUrl, parsed.NODE_ENV === 'production'),
     chains,

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   index,
   integer,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -123,5 +126,177 @@ export const walletNonces = pgTable(
   (t) => [
     uniqueIndex('wallet_nonces_nonce_hash_key').on(t.nonceHash),
     index('wallet_nonces_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** NUMERIC(38,18): every amount, rate and price (ARCHITECTURE "Money"); strings in TypeScript. */
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const serialId = () => bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity();
+
+/** Assets the ledger keeps (USDT, KPC, …) and their precision. Rows are configuration. */
+export const assets = pgTable(
+  'assets',
+  {
+    code: text('code').primaryKey(),
+    decimals: smallint('decimals').notNull(),
+    sortOrder: smallint('sort_order').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [check('assets_decimals_range', sql`${t.decimals} between 0 and 18`)],
+);
+
+/**
+ * Ledger accounts. A member account (member, asset, bucket) stores its balance, which the database
+ * keeps at or above zero. A house account (treasury, fees, …) stores none: its balance is the sum
+ * of its postings, so busy house accounts never make transactions queue on one row.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: serialId(),
+    memberId: uuid('member_id').references(() => members.id),
+    houseAccount: text('house_account'),
+    asset: text('asset')
+      .notNull()
+      .references(() => assets.code),
+    /** For member accounts: available, frozen, income, locked, staked. */
+    bucket: text('bucket'),
+    balance: money('balance'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_member_key').on(t.memberId, t.asset, t.bucket),
+    uniqueIndex('ledger_accounts_house_key').on(t.houseAccount, t.asset),
+    check(
+      'ledger_accounts_owner',
+      sql`(${t.memberId} is not null and ${t.bucket} is not null and ${t.balance} is not null and ${t.houseAccount} is null)
+        or (${t.memberId} is null and ${t.bucket} is null and ${t.balance} is null and ${t.houseAccount} is not null)`,
+    ),
+    check('ledger_accounts_balance_non_negative', sql`${t.balance} >= 0`),
+  ],
+);
+
+/** A balanced set of postings, written once per idempotency key in the transaction of its cause. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serialId(),
+    type: text('type').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The member the entry concerns, if any. */
+    memberId: uuid('member_id').references(() => members.id),
+    /** The business record behind it, e.g. `exchange:12`. */
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey)],
+);
+
+/** One line of an entry: a signed amount on one account; `balance_after` for member accounts. */
+export const ledgerPostings = pgTable(
+  'ledger_postings',
+  {
+    id: serialId(),
+    entryId: bigint('entry_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    accountId: bigint('account_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    balanceAfter: money('balance_after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_postings_account_idx').on(t.accountId, t.id),
+    index('ledger_postings_entry_idx').on(t.entryId),
+    check('ledger_postings_amount_non_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** KPC's price in USDT over time; the current price is the latest one in effect. */
+export const kpcPrices = pgTable(
+  'kpc_prices',
+  {
+    id: serialId(),
+    price: money('price').notNull(),
+    effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source').notNull().default('operator'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kpc_prices_effective_idx').on(t.effectiveAt), check('kpc_prices_positive', sql`${t.price} > 0`)],
+);
+
+/** Exchange pairs members may use, with their fee rate and minimum. Rows are configuration. */
+export const exchangePairs = pgTable(
+  'exchange_pairs',
+  {
+    fromAsset: text('from_asset')
+      .notNull()
+      .references(() => assets.code),
+    toAsset: text('to_asset')
+      .notNull()
+      .references(() => assets.code),
+    feeRate: money('fee_rate').notNull(),
+    minAmount: money('min_amount').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('exchange_pairs_key').on(t.fromAsset, t.toAsset),
+    check('exchange_pairs_fee_rate_range', sql`${t.feeRate} >= 0 and ${t.feeRate} < 1`),
+  ],
+);
+
+/** Exchanges done: one per quote. Its ledger entry has the key `exchange:<quote id>`. */
+export const exchanges = pgTable(
+  'exchanges',
+  {
+    id: serialId(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    quoteId: uuid('quote_id').notNull(),
+    fromAsset: text('from_asset').notNull(),
+    toAsset: text('to_asset').notNull(),
+    amount: money('amount').notNull(),
+    rate: money('rate').notNull(),
+    feeRate: money('fee_rate').notNull(),
+    fee: money('fee').notNull(),
+    received: money('received').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('exchanges_quote_key').on(t.quoteId), index('exchanges_member_idx').on(t.memberId, t.id)],
+);
+
+/**
+ * The member's financial records (SPEC §2 /pages/asset/history): one row per deposit, withdrawal,
+ * exchange or transfer, written with it and kept in step with its status.
+ */
+export const financialRecords = pgTable(
+  'financial_records',
+  {
+    id: serialId(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    /** The client's id for a retry-safe request (transfers). */
+    requestId: uuid('request_id'),
+    asset: text('asset').notNull(),
+    amount: money('amount').notNull(),
+    toAsset: text('to_asset'),
+    toAmount: money('to_amount'),
+    fee: money('fee'),
+    /** The business record behind it, e.g. `exchange:12`. */
+    reference: text('reference'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('financial_records_member_idx').on(t.memberId, t.id),
+    uniqueIndex('financial_records_request_key').on(t.memberId, t.requestId),
   ],
 );

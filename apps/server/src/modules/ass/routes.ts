@@ -1,0 +1,81 @@
+import {
+  ZAssetListResponse,
+  ZAssetLogRequest,
+  ZAssetLogResponse,
+  ZEmpty,
+  ZEnvelope,
+  ZHistoryRequest,
+  ZHistoryResponse,
+  ZTransferRecord,
+  ZTransferRequest,
+} from '@kpc/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
+import { ok } from '../../plugins/wire.ts';
+import { listAssetLog, listAssets, listHistory, transferIncome } from './service.ts';
+
+export interface AssetRouteOptions {
+  db: Database;
+  clock: Clock;
+  auth: ReturnType<typeof createAuthHooks>;
+}
+
+/** The member's assets (SPEC §7 `ass` module, Step 3). Every call is scoped to the token's member. */
+export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (app, { db, clock, auth }) => {
+  const tags = ['ass'];
+  app.addHook('preHandler', auth.requireSession);
+
+  app.post(
+    '/api/ass/lst',
+    {
+      schema: {
+        tags,
+        summary: 'Balances per asset (available, frozen, income, USDT value) and the estimated total in USDT',
+        body: ZEmpty,
+        response: { 200: ZEnvelope(ZAssetListResponse) },
+      },
+    },
+    async (request) => ok(await listAssets(db, clock, sessionOf(request).memberId)),
+  );
+
+  app.post(
+    '/api/ass/log',
+    {
+      schema: {
+        tags,
+        summary: 'Asset flow: every posting to the member, newest first, by asset and type',
+        body: ZAssetLogRequest,
+        response: { 200: ZEnvelope(ZAssetLogResponse) },
+      },
+    },
+    async (request) => ok(await listAssetLog(db, sessionOf(request).memberId, request.body)),
+  );
+
+  app.post(
+    '/api/ass/transfer',
+    {
+      schema: {
+        tags,
+        summary: 'Move released income into available; the same requestId transfers once',
+        body: ZTransferRequest,
+        response: { 200: ZEnvelope(ZTransferRecord) },
+      },
+    },
+    async (request) => ok(await transferIncome(db, sessionOf(request).memberId, request.body)),
+  );
+
+  app.post(
+    '/api/ass/history',
+    {
+      schema: {
+        tags,
+        summary: 'Financial records: deposits, withdrawals, exchanges and transfers with their status',
+        body: ZHistoryRequest,
+        response: { 200: ZEnvelope(ZHistoryResponse) },
+      },
+    },
+    async (request) => ok(await listHistory(db, sessionOf(request).memberId, request.body)),
+  );
+};

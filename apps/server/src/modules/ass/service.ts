@@ -1,0 +1,177 @@
+import {
+  Bucket,
+  EntryType,
+  fromLedgerUnits,
+  mulLedger,
+  RecordKind,
+  toLedgerUnits,
+  type TAssetListResponse,
+  type TAssetLogItem,
+  type TAssetLogRequest,
+  type THistoryItem,
+  type THistoryRequest,
+  type TRecordKind,
+  type TTransferRecord,
+} from '@kpc/shared';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { financialRecords, ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { getMemberBalances, moveBetweenBuckets } from '../../ledger/ledger.ts';
+import { getAsset, getAssets, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
+
+export const DEFAULT_PAGE_SIZE = 20;
+
+/** Keeps one more row than asked for: its presence says whether there is a next page. */
+export function toPage<T extends { id: bigint }, R>(rows: T[], limit: number, map: (row: T) => R) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { list: page.map(map), nextCursor: rows.length > limit && last ? last.id.toString() : null };
+}
+
+/** USDT values are shown with USDT's 6 decimals, rounded down. */
+function toUsdtString(units: bigint): string {
+  const step = 10n ** 12n;
+  return fromLedgerUnits((units / step) * step);
+}
+
+/** `/api/ass/lst` (SPEC §7): per asset its buckets and USDT value, and the estimated total. */
+export async function listAssets(db: Database, clock: Clock, memberId: string): Promise<TAssetListResponse> {
+  const [assets, balances, { price }] = await Promise.all([
+    getAssets(db),
+    getMemberBalances(db, memberId),
+    getKpcPrice(db, clock.now()),
+  ]);
+  let total = 0n;
+  const lst = assets.map((asset) => {
+    const of = (bucket: string) =>
+      balances.find((row) => row.asset === asset.code && row.bucket === bucket)?.balance ?? 0n;
+    const held = balances.filter((row) => row.asset === asset.code).reduce((sum, row) => sum + row.balance, 0n);
+    const value = mulLedger(held, usdtPerUnit(asset.code, price));
+    total += value;
+    return {
+      asset: asset.code,
+      decimals: asset.decimals,
+      available: fromLedgerUnits(of(Bucket.AVAILABLE)),
+      frozen: fromLedgerUnits(of(Bucket.FROZEN)),
+      income: fromLedgerUnits(of(Bucket.INCOME)),
+      valueUsdt: toUsdtString(value),
+    };
+  });
+  return { lst, allQuantity: toUsdtString(total), price: fromLedgerUnits(price) };
+}
+
+/** `/api/ass/log`: the member's postings, newest first, by asset and entry type. */
+export async function listAssetLog(db: Database, memberId: string, request: TAssetLogRequest) {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const conditions: SQL[] = [eq(ledgerAccounts.memberId, memberId)];
+  if (request.asset) conditions.push(eq(ledgerPostings.asset, request.asset));
+  if (request.type) conditions.push(eq(ledgerEntries.type, request.type));
+  if (request.cursor) conditions.push(lt(ledgerPostings.id, BigInt(request.cursor)));
+  const rows = await db
+    .select({
+      id: ledgerPostings.id,
+      type: ledgerEntries.type,
+      asset: ledgerPostings.asset,
+      bucket: ledgerAccounts.bucket,
+      amount: ledgerPostings.amount,
+      balanceAfter: ledgerPostings.balanceAfter,
+      createdAt: ledgerPostings.createdAt,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(and(...conditions))
+    .orderBy(desc(ledgerPostings.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, (row): TAssetLogItem => ({
+    id: row.id.toString(),
+    type: row.type,
+    asset: row.asset,
+    bucket: row.bucket ?? '',
+    amount: fromLedgerUnits(toLedgerUnits(row.amount)),
+    balanceAfter: fromLedgerUnits(toLedgerUnits(row.balanceAfter ?? '0')),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+function toTransferRecord(row: typeof financialRecords.$inferSelect): TTransferRecord {
+  return {
+    id: row.id.toString(),
+    asset: row.asset,
+    amount: fromLedgerUnits(toLedgerUnits(row.amount)),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * `/api/ass/transfer`: moves released income into available (SPEC §1). Retry-safe: the same
+ * `requestId` transfers once and answers with the same record.
+ */
+export async function transferIncome(
+  db: Database,
+  memberId: string,
+  request: { asset: string; amount: string; requestId: string },
+): Promise<TTransferRecord> {
+  const asset = await getAsset(db, request.asset);
+  const amount = parseAmount(asset, request.amount);
+  const record = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(financialRecords)
+      .values({
+        memberId,
+        kind: RecordKind.TRANSFER,
+        status: 'completed',
+        requestId: request.requestId,
+        asset: asset.code,
+        amount: fromLedgerUnits(amount),
+      })
+      .onConflictDoNothing({ target: [financialRecords.memberId, financialRecords.requestId] })
+      .returning();
+    if (!created) return null;
+    await moveBetweenBuckets(tx, {
+      memberId,
+      asset: asset.code,
+      amount,
+      from: Bucket.INCOME,
+      to: Bucket.AVAILABLE,
+      type: EntryType.TRANSFER,
+      idempotencyKey: `transfer:${created.id}`,
+      reference: `financial_record:${created.id}`,
+    });
+    return created;
+  });
+  if (record) return toTransferRecord(record);
+  const [existing] = await db
+    .select()
+    .from(financialRecords)
+    .where(and(eq(financialRecords.memberId, memberId), eq(financialRecords.requestId, request.requestId)));
+  if (!existing) throw new Error('transfer vanished after a conflicting insert');
+  return toTransferRecord(existing);
+}
+
+/** `/api/ass/history`: financial records, newest first. */
+export async function listHistory(db: Database, memberId: string, request: THistoryRequest) {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const conditions: SQL[] = [eq(financialRecords.memberId, memberId)];
+  if (request.kind) conditions.push(eq(financialRecords.kind, request.kind satisfies TRecordKind));
+  if (request.cursor) conditions.push(lt(financialRecords.id, BigInt(request.cursor)));
+  const rows = await db
+    .select()
+    .from(financialRecords)
+    .where(and(...conditions))
+    .orderBy(desc(financialRecords.id))
+    .limit(limit + 1);
+  const decimal = (value: string | null) => (value === null ? null : fromLedgerUnits(toLedgerUnits(value)));
+  return toPage(rows, limit, (row): THistoryItem => ({
+    id: row.id.toString(),
+    kind: row.kind,
+    status: row.status,
+    asset: row.asset,
+    amount: fromLedgerUnits(toLedgerUnits(row.amount)),
+    toAsset: row.toAsset,
+    toAmount: decimal(row.toAmount),
+    fee: decimal(row.fee),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

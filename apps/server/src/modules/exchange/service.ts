@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  Bucket,
+  ceilToDecimals,
+  EntryType,
+  floorToDecimals,
+  fromLedgerUnits,
+  LEDGER_SCALE,
+  mulDivDown,
+  mulDivUp,
+  mulLedger,
+  RecordKind,
+  toLedgerUnits,
+  type TExchangeLogRequest,
+  type TExchangePairsResponse,
+  type TExchangeRecord,
+  type TQuote,
+} from '@kpc/shared';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { exchanges, financialRecords } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { equalHashes, hashWithSecret } from '../../lib/crypto.ts';
+import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { getAsset, getExchangePairs, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
+import { DEFAULT_PAGE_SIZE, toPage } from '../ass/service.ts';
+
+export interface ExchangeContext {
+  db: Database;
+  clock: Clock;
+  /** Signs quotes, so the terms a member confirms are exactly the terms the server gave. */
+  secret: string;
+  quoteSeconds: number;
+}
+
+const UNIT = 10n ** BigInt(LEDGER_SCALE);
+
+/** `/api/exchange/pairs`. */
+export async function listPairs({ db, quoteSeconds }: ExchangeContext): Promise<TExchangePairsResponse> {
+  const pairs = await getExchangePairs(db);
+  return {
+    pairs: pairs.map((pair) => ({
+      from: pair.from,
+      to: pair.to,
+      feeRate: fromLedgerUnits(pair.feeRate),
+      minAmount: fromLedgerUnits(pair.minAmount),
+    })),
+    quoteSeconds,
+  };
+}
+
+/** The terms inside a quote token; every amount in ledger units as a decimal string. */
+const ZQuoteTerms = z.object({
+  id: z.uuid(),
+  member: z.uuid(),
+  from: z.string(),
+  to: z.string(),
+  amount: z.string(),
+  rate: z.string(),
+  feeRate: z.string(),
+  fee: z.string(),
+  received: z.string(),
+  expiresAt: z.string(),
+});
+type QuoteTerms = z.infer<typeof ZQuoteTerms>;
+
+function signTerms(secret: string, payload: string): string {
+  return hashWithSecret(`exchange-quote:${secret}`, payload);
+}
+
+function encodeQuote(secret: string, terms: QuoteTerms): string {
+  const payload = Buffer.from(JSON.stringify(terms)).toString('base64url');
+  return `${payload}.${signTerms(secret, payload)}`;
+}
+
+function decodeQuote(secret: string, token: string): QuoteTerms {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined || !equalHashes(signature, signTerms(secret, payload))) {
+    throw new AppError('QUOTE_INVALID');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw new AppError('QUOTE_INVALID');
+  }
+  const parsed = ZQuoteTerms.safeParse(json);
+  if (!parsed.success) throw new AppError('QUOTE_INVALID');
+  return parsed.data;
+}
+
+/**
+ * `/api/exchange/quote`: prices an exchange and locks the rate for `quoteSeconds`. The fee is
+ * taken from the sent amount and rounded up; the amount received is rounded down.
+ */
+export async function quoteExchange(
+  context: ExchangeContext,
+  memberId: string,
+  request: { from: string; to: string; amount: string },
+): Promise<TQuote> {
+  const { db, clock } = context;
+  const pair = (await getExchangePairs(db)).find((open) => open.from === request.from && open.to === request.to);
+  if (!pair) throw new AppError('EXCHANGE_PAIR_CLOSED');
+  const [from, to, { price }] = await Promise.all([
+    getAsset(db, pair.from),
+    getAsset(db, pair.to),
+    getKpcPrice(db, clock.now()),
+  ]);
+  const amount = parseAmount(from, request.amount);
+  if (amount < pair.minAmount) {
+    throw new AppError('AMOUNT_BELOW_MINIMUM', { min: fromLedgerUnits(pair.minAmount), asset: from.code });
+  }
+  const rate = mulDivDown(usdtPerUnit(from.code, price), UNIT, usdtPerUnit(to.code, price));
+  const fee = ceilToDecimals(mulDivUp(amount, pair.feeRate, UNIT), from.decimals);
+  const received = floorToDecimals(mulLedger(amount - fee, rate), to.decimals);
+  if (fee >= amount || received <= 0n) throw new AppError('AMOUNT_TOO_SMALL');
+
+  const terms: QuoteTerms = {
+    id: randomUUID(),
+    member: memberId,
+    from: from.code,
+    to: to.code,
+    amount: fromLedgerUnits(amount),
+    rate: fromLedgerUnits(rate),
+    feeRate: fromLedgerUnits(pair.feeRate),
+    fee: fromLedgerUnits(fee),
+    received: fromLedgerUnits(received),
+    expiresAt: new Date(clock.now().getTime() + context.quoteSeconds * 1000).toISOString(),
+  };
+  const { id: _id, member: _member, ...shown } = terms;
+  return { quote: encodeQuote(context.secret, terms), ...shown };
+}
+
+function toExchangeRecord(row: typeof exchanges.$inferSelect): TExchangeRecord {
+  const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
+  return {
+    id: row.id.toString(),
+    from: row.fromAsset,
+    to: row.toAsset,
+    amount: decimal(row.amount),
+    rate: decimal(row.rate),
+    feeRate: decimal(row.feeRate),
+    fee: decimal(row.fee),
+    received: decimal(row.received),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function findExchange(db: Database, quoteId: string) {
+  const [row] = await db.select().from(exchanges).where(eq(exchanges.quoteId, quoteId));
+  return row;
+}
+
+/**
+ * `/api/exchange/confirm`: exchanges at the quoted terms, from available to available. One quote
+ * exchanges once: a retry (even after the quote expired) answers with the same exchange.
+ */
+export async function confirmExchange(
+  context: ExchangeContext,
+  memberId: string,
+  token: string,
+): Promise<TExchangeRecord> {
+  const { db, clock } = context;
+  const terms = decodeQuote(context.secret, token);
+  if (terms.member !== memberId) throw new AppError('QUOTE_INVALID');
+  const done = await findExchange(db, terms.id);
+  if (done) return toExchangeRecord(done);
+  if (new Date(terms.expiresAt) <= clock.now()) throw new AppError('QUOTE_EXPIRED');
+
+  const amount = toLedgerUnits(terms.amount);
+  const fee = toLedgerUnits(terms.fee);
+  const received = toLedgerUnits(terms.received);
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(exchanges)
+      .values({
+        memberId,
+        quoteId: terms.id,
+        fromAsset: terms.from,
+        toAsset: terms.to,
+        amount: terms.amount,
+        rate: terms.rate,
+        feeRate: terms.feeRate,
+        fee: terms.fee,
+        received: terms.received,
+      })
+      .onConflictDoNothing({ target: exchanges.quoteId })
+      .returning();
+    if (!row) return null;
+    await postEntry(tx, {
+      type: EntryType.EXCHANGE,
+      idempotencyKey: `exchange:${terms.id}`,
+      memberId,
+      reference: `exchange:${row.id}`,
+      postings: [
+        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.from, amount: -amount },
+        ...(fee > 0n ? [{ account: { house: HouseAccount.FEES }, asset: terms.from, amount: fee }] : []),
+        { account: { house: HouseAccount.EXCHANGE }, asset: terms.from, amount: amount - fee },
+        { account: { house: HouseAccount.EXCHANGE }, asset: terms.to, amount: -received },
+        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.to, amount: received },
+      ],
+    });
+    await tx.insert(financialRecords).values({
+      memberId,
+      kind: RecordKind.EXCHANGE,
+      status: 'completed',
+      asset: terms.from,
+      amount: terms.amount,
+      toAsset: terms.to,
+      toAmount: terms.received,
+      fee: terms.fee,
+      reference: `exchange:${row.id}`,
+    });
+    return row;
+  });
+  const record = created ?? (await findExchange(db, terms.id));
+  if (!record) throw new Error('exchange vanished after a conflicting insert');
+  return toExchangeRecord(record);
+}
+
+/** `/api/exchange/log`: the member's exchanges, newest first. */
+export async function listExchanges(db: Database, memberId: string, request: TExchangeLogRequest) {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const conditions: SQL[] = [eq(exchanges.memberId, memberId)];
+  if (request.cursor) conditions.push(lt(exchanges.id, BigInt(request.cursor)));
+  const rows = await db
+    .select()
+    .from(exchanges)
+    .where(and(...conditions))
+    .orderBy(desc(exchanges.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, toExchangeRecord);
+}

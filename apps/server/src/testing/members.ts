@@ -1,0 +1,49 @@
+import { buildWalletMessage } from '@kpc/shared';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { GENESIS_CODE, type TestApp } from './test-app.ts';
+
+export interface TestMember {
+  token: string;
+  memberId: string;
+  address: string;
+  headers: { token: string };
+}
+
+/**
+ * A new member signed in through the real wallet sign-in (fast: no password hashing, no mail).
+ * The test app's PUBLIC_URL is the default http://localhost:8080.
+ */
+export async function createWalletMember(t: TestApp): Promise<TestMember> {
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  const { auth } = (await t.call('/api/acc/auth', {})).data;
+  const random = buildWalletMessage({
+    purpose: 'login',
+    origin: 'http://localhost:8080',
+    address: wallet.address,
+    chainId: 137,
+    nonce: auth,
+    issuedAt: t.clock.now(),
+  });
+  const login = await t.call('/api/acc/login', {
+    random,
+    sign: await wallet.signMessage({ message: random }),
+    address: wallet.address,
+    inviteAddress: GENESIS_CODE,
+  });
+  if (login.code !== 200) throw new Error(`wallet sign-in failed: ${login.msg}`);
+  const token = login.data.token as string;
+  const info = await t.call('/api/acc/info', {}, { token });
+  return { token, memberId: info.data.id, address: wallet.address, headers: { token } };
+}
+
+/** Credits test funds through the development faucet (a real ledger entry). */
+export async function fund(
+  t: TestApp,
+  member: TestMember,
+  asset: string,
+  amount: string,
+  bucket: 'available' | 'income' = 'available',
+): Promise<void> {
+  const answer = await t.call('/api/dev/faucet', { asset, amount, bucket }, member.headers);
+  if (answer.code !== 200) throw new Error(`faucet failed: ${answer.msg}`);
+}
