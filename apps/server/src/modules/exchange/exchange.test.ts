@@ -115,6 +115,17 @@ describe('quick exchange (SPEC §3 Exchange)', () => {
     expect(await available(member)).toEqual({ USDT: '10', KPC: '0' });
   });
 
+  it('answers a retry of a confirmed quote with the same exchange, even after the quote expired', async () => {
+    const member = await createWalletMember(t);
+    await fund(t, member, 'USDT', '10');
+    const quoted = await quote(member, 'USDT', 'KPC', '10');
+    const first = await t.call('/api/exchange/confirm', { quote: quoted.data.quote }, member.headers);
+    t.clock.advance(31);
+    const retry = await t.call('/api/exchange/confirm', { quote: quoted.data.quote }, member.headers);
+    expect(retry).toMatchObject({ code: 200, data: first.data });
+    expect(await available(member)).toEqual({ USDT: '0', KPC: '99.7' });
+  });
+
   it("refuses a tampered quote and another member's quote", async () => {
     const [alice, mallory] = [await createWalletMember(t), await createWalletMember(t)];
     await fund(t, alice, 'USDT', '10');

@@ -165,9 +165,12 @@ export async function confirmExchange(
   const { db, clock } = context;
   const terms = decodeQuote(context.secret, token);
   if (terms.member !== memberId) throw new AppError('QUOTE_INVALID');
-  const done = await findExchange(db, terms.id);
-  if (done) return toExchangeRecord(done);
-  if (new Date(terms.expiresAt) <= clock.now()) throw new AppError('QUOTE_EXPIRED');
+  if (new Date(terms.expiresAt) <= clock.now()) {
+    // A retry of an exchange that went through still answers with it, however late.
+    const done = await findExchange(db, terms.id);
+    if (done) return toExchangeRecord(done);
+    throw new AppError('QUOTE_EXPIRED');
+  }
 
   const amount = toLedgerUnits(terms.amount);
   const fee = toLedgerUnits(terms.fee);
