@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { PASSWORD, registerThroughApi } from '../support/account.ts';
 import { GENESIS_CODE } from '../support/constants.ts';
+import { seedFunds } from '../support/funds.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 // Screens at a phone's 390x844 in English and Chinese. Each is checked for horizontal overflow
@@ -31,8 +32,14 @@ async function waitForSheet(page: Page) {
     .toBe(page.viewportSize()?.height);
 }
 
+/** Waits until no toast covers the page, so the picture shows the page itself. */
+async function waitForToastsToGo(page: Page) {
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+}
+
 async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
+  await waitForToastsToGo(page);
   await expectNothingCutOff(page);
   await page.screenshot({ path: `${directory}/${name}.png` });
 }
@@ -101,5 +108,82 @@ for (const language of [
     await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
     await expect(page.getByTestId('bind-wallet-popup')).toBeHidden();
     await capture(page, `${language.code}-mine-wallet`);
+
+    // Step 3: assets, transfer, quick exchange and the records they leave.
+    await seedFunds(page, { asset: 'USDT', amount: '1000', bucket: 'available' });
+    await seedFunds(page, { asset: 'USDT', amount: '50.5', bucket: 'income' });
+    await page.getByTestId('tab-home').click();
+    await expect(page.getByTestId('home-total-assets-value')).toHaveText('1,050.5');
+    await capture(page, `${language.code}-home-member`);
+
+    await page.getByTestId('home-tile-assets').click();
+    await expect(page.getByTestId('asset-USDT-available')).toHaveText('1,000');
+    await capture(page, `${language.code}-assets`);
+
+    await page.getByTestId('asset-action-transfer').click();
+    await waitForSheet(page);
+    await page.getByTestId('transfer-amount').fill('20');
+    await capture(page, `${language.code}-transfer`);
+    await page.getByTestId('transfer-amount').fill('20.1234567');
+    await expect(page.getByTestId('transfer-amount-error')).toBeVisible();
+    await capture(page, `${language.code}-transfer-error`);
+    await page.getByTestId('transfer-amount').fill('20');
+    await page.getByTestId('transfer-submit').click();
+    await expect(page.getByTestId('transfer-sheet')).toBeHidden();
+    await expect(page.getByTestId('asset-USDT-available')).toHaveText('1,020');
+
+    await page.getByTestId('asset-action-exchange').click();
+    await expect(page.getByTestId('exchange-amount-balance')).toContainText('1,020');
+    await page.getByTestId('exchange-amount').fill('100');
+    await page.getByTestId('exchange-get-quote').click();
+    await expect(page.getByTestId('exchange-quote-countdown')).toBeVisible();
+    await capture(page, `${language.code}-exchange-quote`);
+    // The server's QUOTE_EXPIRED shows the "get a new quote" state.
+    await page.route('**/api/exchange/confirm', (route) =>
+      route.fulfill({ json: { code: 1204, msg: 'expired', data: null } }),
+    );
+    await page.getByTestId('exchange-confirm').click();
+    await expect(page.getByTestId('exchange-requote')).toBeVisible();
+    await capture(page, `${language.code}-exchange-expired`);
+    await page.unroute('**/api/exchange/confirm');
+    await page.getByTestId('exchange-requote').click();
+    await page.getByTestId('exchange-confirm').click();
+    await expect(page.getByTestId('exchange-quote')).toBeHidden();
+    await capture(page, `${language.code}-exchange`);
+
+    await page.getByTestId('exchange-log-link').click();
+    await expect(page.getByTestId('exchange-log-item')).toHaveCount(1);
+    await capture(page, `${language.code}-exchange-log`);
+
+    await page.goto('/#/pages/asset/index');
+    await expect(page.getByTestId('asset-card-KPC')).toBeVisible();
+    await expect(page.getByTestId('asset-USDT-available')).toHaveText('920');
+    await capture(page, `${language.code}-assets-after`);
+
+    await page.getByTestId('asset-action-log').click();
+    await expect(page.getByTestId('asset-log-item')).toHaveCount(6);
+    await capture(page, `${language.code}-asset-log`);
+    await page.getByTestId('asset-log-filter-type').click();
+    // The options slide down: wait until they stand still.
+    const firstOption = page.getByTestId('asset-log-filter-type-all');
+    let lastTop = Number.NaN;
+    await expect
+      .poll(
+        async () => {
+          const top = (await firstOption.boundingBox())?.y ?? Number.NaN;
+          const isSettled = top === lastTop;
+          lastTop = top;
+          return isSettled;
+        },
+        { intervals: [100] },
+      )
+      .toBe(true);
+    await capture(page, `${language.code}-asset-log-filter`);
+    await page.getByTestId('asset-log-filter-type-transfer').click();
+    await expect(page.getByTestId('asset-log-item')).toHaveCount(2);
+
+    await page.goto('/#/pages/asset/history');
+    await expect(page.getByTestId('history-item-exchange')).toBeVisible();
+    await capture(page, `${language.code}-asset-history`);
   });
 }

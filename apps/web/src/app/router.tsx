@@ -57,6 +57,35 @@ const routes: RouteObject[] = [
         }),
       },
       {
+        path: ROUTES.asset,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await import('../features/asset/pages/asset-page.tsx')).AssetPage }),
+      },
+      {
+        path: ROUTES.assetLog,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await import('../features/asset/pages/asset-log-page.tsx')).AssetLogPage }),
+      },
+      {
+        path: ROUTES.assetHistory,
+        loader: requireLogin,
+        lazy: async () => ({
+          Component: (await import('../features/asset/pages/asset-history-page.tsx')).AssetHistoryPage,
+        }),
+      },
+      {
+        path: ROUTES.exchange,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await import('../features/exchange/pages/exchange-page.tsx')).ExchangePage }),
+      },
+      {
+        path: ROUTES.exchangeLog,
+        loader: requireLogin,
+        lazy: async () => ({
+          Component: (await import('../features/exchange/pages/exchange-log-page.tsx')).ExchangeLogPage,
+        }),
+      },
+      {
         path: ROUTES.termsUser,
         lazy: async () => ({
           Component: (await import('../features/terms/pages/user-agreement-page.tsx')).UserAgreementPage,

@@ -10,7 +10,16 @@ export const ROUTES = {
   termsAntiFraud: '/pages/term/anti-fraud',
   cardList: '/pages/card/list',
   mine: '/pages/mine/index',
+  asset: '/pages/asset/index',
+  assetLog: '/pages/asset/log',
+  assetHistory: '/pages/asset/history',
+  exchange: '/pages/exchange/index',
+  exchangeLog: '/pages/exchange/log',
 } as const;
+
+/** Query parameter of the assets page that opens the transfer sheet at once (`?action=transfer`). */
+export const ASSET_ACTION_PARAM = 'action';
+export const ASSET_ACTION_TRANSFER = 'transfer';
 
 /** SPEC §2 "Tab bar": home, card, mine (in this order). `/` is an alias of home. */
 export const TAB_PATHS: readonly string[] = [ROUTES.home, ROUTES.cardList, ROUTES.mine];

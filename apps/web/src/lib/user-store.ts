@@ -13,7 +13,7 @@ interface UserData {
   address: string;
   /** The browser wallet's accounts, the current one first (lib/wallet keeps it in step). */
   walletList: string[];
-  /** KPC price and total assets as decimal strings (Step 3 fills them). */
+  /** KPC price in USDT and the estimated total assets in USDT, as decimal strings (SPEC §3). */
   price: string;
   allQuantity: string;
   /** 0 default, -1 wallet login, otherwise the email login `type` (1 password, 2 code). */
@@ -28,6 +28,10 @@ interface UserActions {
   /** The wallet address the member just bound. */
   setAddress(address: string): void;
   setWalletList(walletList: readonly string[]): void;
+  /** The totals of the last `/api/ass/lst` answer. */
+  setAssetTotals(totals: { allQuantity: string; price: string }): void;
+  /** The KPC price of `/api/card/getPrice`. */
+  setPrice(price: string): void;
   reset(): void;
 }
 
@@ -50,6 +54,8 @@ export const useUserStore = create<UserData & UserActions>()(
       setUserInfo: (userInfo) => set({ userInfo, lastUpdateTime: Date.now() }),
       setAddress: (address) => set({ address, lastUpdateTime: Date.now() }),
       setWalletList: (walletList) => set({ walletList: [...walletList] }),
+      setAssetTotals: ({ allQuantity, price }) => set({ allQuantity, price }),
+      setPrice: (price) => set({ price }),
       // SPEC §4: logout or an auth error clears token, address, wallet and user info.
       reset: () => set({ ...initialUserData, lastUpdateTime: Date.now() }),
     }),

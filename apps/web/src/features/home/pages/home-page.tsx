@@ -8,10 +8,12 @@ import { useRefreshUserInfo } from '../../../lib/api/get-user-info.ts';
 import { addInviteCode } from '../../../lib/invite-code.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
 import { selectIsLoggedIn, useUserStore } from '../../../lib/user-store.ts';
+import { HomeTiles } from '../components/home-tiles.tsx';
+import { HomeTotalAssets } from '../components/home-total-assets.tsx';
 
 /**
- * /pages/home/index (alias /). The tiles of SPEC §2 (recharge, plans, cards, KPC burned...) arrive
- * with the steps that make them work; until then home shows only what works.
+ * /pages/home/index (alias /). The tiles of SPEC §2 arrive with the steps that make them work
+ * (Step 3: assets, transfer, exchange, asset flow); until then home shows only what works.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -34,6 +36,7 @@ export function HomePage() {
           <>
             <h2 className="hero-card__title">{t('home.welcomeBack')}</h2>
             <MemberIdentity testIdPrefix="home" />
+            <HomeTotalAssets />
           </>
         ) : (
           <>
@@ -65,6 +68,8 @@ export function HomePage() {
           </>
         )}
       </section>
+      <h2 className="section-title">{t('home.services')}</h2>
+      <HomeTiles />
       <List header={t('home.documents')} mode="card" className="dark-list">
         <List.Item onClick={() => navigateTo(ROUTES.termsUser)} data-testid="home-terms-user">
           {t('terms.user')}

@@ -1,0 +1,81 @@
+import { BOTTOM_REACH_DISTANCE } from '@kpc/shared';
+import { Tray } from '@phosphor-icons/react';
+import { DotLoading, Empty, InfiniteScroll } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CursorListSource } from '../lib/cursor-list.ts';
+import { useCursorList } from '../lib/use-cursor-list.ts';
+import { LoadFailed } from './load-failed.tsx';
+import { RefreshArea } from './refresh-area.tsx';
+
+interface CursorListProps<T extends { id: string }> {
+  source: CursorListSource<T>;
+  renderItem: (item: T) => ReactNode;
+  emptyText: string;
+  /** Test ids: `<testId>` on the list, `<testId>-empty`, `<testId>-end`. */
+  testId: string;
+}
+
+/**
+ * The list pattern of the record pages (SPEC §9): pull to refresh at 45 px, the next page when the
+ * bottom comes within 50 px, an empty state, and "no more" at the end.
+ */
+export function CursorList<T extends { id: string }>({ source, renderItem, emptyText, testId }: CursorListProps<T>) {
+  const { t } = useTranslation();
+  const list = useCursorList(source);
+
+  let body: ReactNode;
+  if (list.isLoading) {
+    body = (
+      <div className="page-loading" role="status">
+        <DotLoading color="primary" />
+      </div>
+    );
+  } else if (list.isError) {
+    body = <LoadFailed onRetry={() => void list.refresh()} />;
+  } else if (list.items.length === 0) {
+    body = (
+      <Empty
+        className="empty-state"
+        image={<Tray size={64} weight="thin" />}
+        description={emptyText}
+        data-testid={`${testId}-empty`}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="record-list" data-testid={testId}>
+          {list.items.map((item) => (
+            <li key={item.id} className="record-list__item">
+              {renderItem(item)}
+            </li>
+          ))}
+        </ul>
+        <InfiniteScroll loadMore={list.loadMore} hasMore={list.hasMore} threshold={BOTTOM_REACH_DISTANCE}>
+          {(hasMore, failed, retry) => (
+            <span className="cursor-list__foot">
+              {!hasMore ? (
+                <span data-testid={`${testId}-end`}>{t('list.noMore')}</span>
+              ) : failed ? (
+                <button type="button" className="cursor-list__retry" onClick={retry}>
+                  {t('list.failed')} {t('list.retry')}
+                </button>
+              ) : (
+                <>
+                  {t('list.loading')} <DotLoading />
+                </>
+              )}
+            </span>
+          )}
+        </InfiniteScroll>
+      </>
+    );
+  }
+
+  return (
+    <RefreshArea onRefresh={list.refresh}>
+      <div className="cursor-list">{body}</div>
+    </RefreshArea>
+  );
+}

@@ -1,0 +1,49 @@
+import { ArrowsLeftRight, ListDashes, Swap, Wallet, type Icon } from '@phosphor-icons/react';
+import { useTranslation } from 'react-i18next';
+import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, ROUTES } from '../../../config/routes.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
+
+interface Tile {
+  key: string;
+  label: string;
+  icon: Icon;
+  to: string;
+}
+
+/**
+ * The Home tiles of SPEC §2 that work in this step (recharge, plans, cards and the rest join with
+ * their steps). Each opens a login-required page, so a visitor is asked to log in first.
+ */
+export function HomeTiles() {
+  const { t } = useTranslation();
+  const tiles: Tile[] = [
+    { key: 'assets', label: t('home.tiles.assets'), icon: Wallet, to: ROUTES.asset },
+    {
+      key: 'transfer',
+      label: t('home.tiles.transfer'),
+      icon: ArrowsLeftRight,
+      to: `${ROUTES.asset}?${ASSET_ACTION_PARAM}=${ASSET_ACTION_TRANSFER}`,
+    },
+    { key: 'exchange', label: t('home.tiles.exchange'), icon: Swap, to: ROUTES.exchange },
+    { key: 'asset-flow', label: t('home.tiles.assetFlow'), icon: ListDashes, to: ROUTES.assetLog },
+  ];
+
+  return (
+    <nav className="quick-actions quick-actions--card" aria-label={t('home.services')}>
+      {tiles.map(({ key, label, icon: TileIcon, to }) => (
+        <button
+          key={key}
+          type="button"
+          className="quick-actions__item"
+          onClick={() => navigateTo(to)}
+          data-testid={`home-tile-${key}`}
+        >
+          <span className="quick-actions__icon">
+            <TileIcon size={22} weight="bold" aria-hidden="true" />
+          </span>
+          <span className="quick-actions__label">{label}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}
