@@ -1,0 +1,771 @@
+/**
+ * The ledger benchmark (Step 3): autocannon against the real server on PGlite and on PostgreSQL,
+ * measuring exchange confirmations (the ledger write) from many members and from one member, and,
+ * in the same run and under the same load settings, two baselines: a bare Fastify route and a
+ * Fastify route running a single-row update transaction on the same kind of database.
+ *
+ * Prints requests/s, p50 and p99 with ratios, whether the PostgreSQL goal was met, and writes
+ * `bench/results/ledger-<db>.json`. It never fails on timings: it exits 0 unless it could not run.
+ *
+ *   npm run bench:ledger -- [--db pglite|postgres|both] [--duration 10] [--warmup 3]
+ *     [--connections 50] [--members 200] [--pool-size 10] [--pg-url postgres://…/postgres]
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startCpuWindow, type CpuUse } from '../lib/cpu.ts';
+import { runLoad, type LoadResult, type RequestParts } from '../lib/load.ts';
+import { freePort, killAllNow, startNodeProcess, stopAll, type NodeProcess } from '../lib/processes.ts';
+import { startWaitSampler, type WaitProfile } from '../lib/pg-waits.ts';
+import { formatTable } from '../lib/table.ts';
+import {
+  availableUsdt,
+  createWalletMember,
+  fundUsdt,
+  mapLimit,
+  prepareExchanges,
+  type Member,
+  type PreparedExchange,
+} from './api.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SERVER_SCRIPT = 'apps/server/src/main.ts';
+const BARE_SCRIPT = 'bench/ledger/bare-server.ts';
+const UPDATE_SCRIPT = 'bench/ledger/update-server.ts';
+const RESULTS_DIR = join(ROOT, 'bench/results');
+const INVITE_CODE = 'BENCH1234';
+/** USDT each member receives; every exchange spends 1. */
+const FUNDS = 1_000_000n;
+const UPDATE_ROWS = 1000;
+/** Step 3 goal, PostgreSQL, many members. */
+const GOAL = { rps: 1000, p99Ms: 100, connections: 50 };
+
+type DbKind = 'pglite' | 'postgres';
+
+interface Options {
+  dbs: DbKind[];
+  duration: number;
+  warmup: number;
+  connections: number;
+  members: number;
+  poolSize: number;
+  pgUrl: string;
+}
+
+type ScenarioKey = 'bare' | 'update-random' | 'update-hot' | 'exchange-many' | 'exchange-one';
+
+interface ScenarioResult {
+  key: ScenarioKey;
+  scenario: string;
+  database: DbKind;
+  connections: number;
+  poolSize: number | null;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  maxMs: number;
+  seconds: number;
+  responses: number;
+  ok: number;
+  errors: number;
+  timeouts: number;
+  failures: Record<string, number>;
+  failureSamples: string[];
+  /** Cores busy on average while measuring. */
+  cpu: CpuUse;
+  /** CPU milliseconds per successful request: the process under load, and PostgreSQL. */
+  cpuMsPerRequest: { server: number; postgres: number };
+  /** PostgreSQL only: where the database's backends were while measuring. */
+  waits?: WaitProfile;
+  notes: string[];
+}
+
+interface Ratio {
+  name: string;
+  requestsPerSecond: number;
+  p99: number;
+}
+
+interface DbReport {
+  benchmark: 'ledger';
+  database: DbKind;
+  date: string;
+  machine: { cpus: number; model: string; node: string };
+  options: { duration: number; warmup: number; connections: number; members: number; poolSize: number | null };
+  postgres?: Record<string, string>;
+  scenarios: ScenarioResult[];
+  ratios: Ratio[];
+  ledgerCheck: { answered: number; applied: number; overcountedMembers: number; ok: boolean };
+  goal?: { rps: number; p99Ms: number; connections: number; met: boolean };
+}
+
+function usage(): string {
+  return [
+    'usage: npm run bench:ledger -- [options]',
+    '  --db pglite|postgres|both   databases to measure (default both)',
+    '  --duration <s>              measured seconds per scenario (default 10)',
+    '  --warmup <s>                warm-up seconds before each measurement (default 3)',
+    '  --connections <n>           autocannon connections (default 50)',
+    '  --members <n>               members of the many-members scenario (default 200)',
+    '  --pool-size <n>             PostgreSQL connections of the server and the update baseline (default 10)',
+    '  --pg-url <url>              PostgreSQL maintenance database to create the bench database from',
+    '                              (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)',
+  ].join('\n');
+}
+
+function positiveInt(name: string, value: string, max: number): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > max) throw new Error(`--${name}: 1 to ${max}`);
+  return number;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string', default: 'both' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '50' },
+      members: { type: 'string', default: '200' },
+      'pool-size': { type: 'string', default: '10' },
+      'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(usage());
+    process.exit(0);
+  }
+  const dbs: Record<string, DbKind[]> = { pglite: ['pglite'], postgres: ['postgres'], both: ['pglite', 'postgres'] };
+  const chosen = dbs[values.db];
+  if (!chosen) throw new Error(`--db: pglite, postgres or both\n${usage()}`);
+  return {
+    dbs: chosen,
+    // Quotes hold 600 s (EXCHANGE_QUOTE_SECONDS): preparation, warm-up and measurement must fit.
+    duration: positiveInt('duration', values.duration, 300),
+    warmup: positiveInt('warmup', values.warmup, 60),
+    connections: positiveInt('connections', values.connections, 1000),
+    members: positiveInt('members', values.members, 10_000),
+    poolSize: positiveInt('pool-size', values['pool-size'], 200),
+    pgUrl: values['pg-url'],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: every child process, temporary directory and database goes, even on failure or Ctrl-C.
+
+const cleanups: (() => Promise<void>)[] = [];
+
+let cleaning: Promise<void> | undefined;
+
+/** Runs the clean-up once at a time: a signal and a failing run may both ask for it. */
+function cleanUp(): Promise<void> {
+  cleaning ??= runCleanUp().finally(() => {
+    cleaning = undefined;
+  });
+  return cleaning;
+}
+
+async function runCleanUp(): Promise<void> {
+  await stopAll();
+  while (cleanups.length > 0) {
+    const step = cleanups.pop();
+    try {
+      await step?.();
+    } catch (error) {
+      console.error(`clean-up: ${(error as Error).message}`);
+    }
+  }
+}
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Creates a fresh database next to `adminUrl`'s and returns its URL; it is dropped at clean-up. */
+async function createPostgresDatabase(adminUrl: string): Promise<string> {
+  const name = `kpc_bench_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await client.end();
+    }
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function postgresSettings(url: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const settings: Record<string, string> = {};
+    const { rows } = await client.query<{ version: string }>('select version()');
+    settings.version = rows[0]?.version.split(' on ')[0] ?? '?';
+    for (const name of ['fsync', 'synchronous_commit', 'max_connections', 'shared_buffers']) {
+      const answer = await client.query<Record<string, string>>(`show ${name}`);
+      settings[name] = answer.rows[0]?.[name] ?? '?';
+    }
+    return settings;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The environment of a child: ours without any server setting, so the shell cannot change what runs. */
+function childEnv(extra: Record<string, string>): Record<string, string> {
+  const serverSetting =
+    /^(NODE_ENV|HOST|PORT|DATA_DIR|DATABASE_|LOG_LEVEL|PUBLIC_URL|WEB_DIST_DIR|TRUST_PROXY|SMTP_URL|MAIL_FROM|DEV_|EXCHANGE_|GENESIS_|APP_SECRET|SESSION_|RATE_LIMIT_|REDIS_|ALLOWED_CHAIN_IDS|TOKEN_CODE|USDT_QUANTITY|CHAIN_|SIWE_|BENCH_)/;
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !serverSetting.test(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+function log(db: DbKind, message: string): void {
+  console.log(`[${new Date().toISOString().slice(11, 19)}] [${db}] ${message}`);
+}
+
+function toScenario(
+  key: ScenarioKey,
+  scenario: string,
+  database: DbKind,
+  options: Options,
+  poolSize: number | null,
+  result: LoadResult,
+  cpu: CpuUse,
+  waits: WaitProfile | undefined,
+  notes: string[] = [],
+): ScenarioResult {
+  return {
+    key,
+    scenario,
+    database,
+    connections: options.connections,
+    poolSize,
+    requestsPerSecond: result.rps,
+    p50Ms: result.p50,
+    p99Ms: result.p99,
+    meanMs: result.mean,
+    maxMs: result.max,
+    seconds: result.seconds,
+    responses: result.responses,
+    ok: result.ok,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    failures: result.failures,
+    failureSamples: result.failureSamples,
+    cpu,
+    cpuMsPerRequest: {
+      server: result.rps > 0 ? (cpu.server / result.rps) * 1000 : 0,
+      postgres: result.rps > 0 && database === 'postgres' ? (cpu.postgres / result.rps) * 1000 : 0,
+    },
+    ...(waits ? { waits } : {}),
+    notes: result.stoppedEarly ? [...notes, 'ran short of prepared quotes: stopped early'] : notes,
+  };
+}
+
+/** Measures CPU (and PostgreSQL's wait events when `databaseUrl` is set) around `run`. */
+async function observe(
+  pid: number,
+  databaseUrl: string | undefined,
+  run: () => Promise<LoadResult>,
+): Promise<{ result: LoadResult; cpu: CpuUse; waits: WaitProfile | undefined }> {
+  const stopSampler = databaseUrl ? await startWaitSampler(databaseUrl) : undefined;
+  const endCpu = startCpuWindow(pid);
+  const result = await run();
+  const cpu = endCpu();
+  return { result, cpu, waits: await stopSampler?.() };
+}
+
+/** Warm-up, then the measured run, of one route that takes the same small body every time. */
+async function measureRoute(
+  key: ScenarioKey,
+  scenario: string,
+  db: DbKind,
+  target: NodeProcess,
+  path: string,
+  options: Options,
+  poolSize: number | null,
+  databaseUrl?: string,
+): Promise<ScenarioResult> {
+  const load = (seconds: number) =>
+    runLoad({
+      url: target.url,
+      path,
+      connections: options.connections,
+      durationSeconds: seconds,
+      next: () => ({ body: '{}' }),
+    });
+  log(db, `${scenario}: warm-up ${options.warmup} s, then ${options.duration} s measured`);
+  await load(options.warmup);
+  const { result, cpu, waits } = await observe(target.pid, databaseUrl, () => load(options.duration));
+  return toScenario(key, scenario, db, options, poolSize, result, cpu, waits);
+}
+
+/** Confirmations answered 200 per member, and what may have applied without an answer. */
+interface Tally {
+  answered: number[];
+  /** Load phases run: each may end with one request per connection in flight. */
+  phases: number;
+  timeouts: number;
+}
+
+/** Hands out prepared confirmations one by one; asks autocannon to stop when only `reserve` are left. */
+function quoteSupply(queue: PreparedExchange[], reserve: number) {
+  let next = 0;
+  let ranOut = 0;
+  return {
+    next(context: Record<string, unknown>, stop: () => void): RequestParts {
+      if (queue.length - next <= reserve) stop();
+      const prepared = queue[next++];
+      if (!prepared) {
+        // Nothing left to send: an empty body, answered with an error and counted as one.
+        ranOut += 1;
+        return { body: '{}' };
+      }
+      context.member = prepared.member;
+      return { headers: { token: prepared.token }, body: prepared.body };
+    },
+    ranOut: () => ranOut,
+    /** Quotes never sent: still unused, safe to hand out again. */
+    unused: () => queue.slice(next),
+  };
+}
+
+/**
+ * Exchange confirmations: quotes are prepared before each phase (never during it), one unused quote
+ * per request; a warm-up phase estimates the rate so the measured phase gets enough quotes.
+ * `tally` counts, per member, the confirmations that answered 200, for the ledger check.
+ */
+async function measureExchanges(
+  key: ScenarioKey,
+  scenario: string,
+  db: DbKind,
+  server: NodeProcess,
+  members: Member[],
+  tally: Tally,
+  options: Options,
+  poolSize: number | null,
+  databaseUrl?: string,
+): Promise<ScenarioResult> {
+  const onAnswer = (ok: boolean, context: Record<string, unknown>) => {
+    if (ok && typeof context.member === 'number') {
+      tally.answered[context.member] = (tally.answered[context.member] ?? 0) + 1;
+    }
+  };
+  const load = (seconds: number, supply: ReturnType<typeof quoteSupply>) =>
+    runLoad({
+      url: server.url,
+      path: '/api/exchange/confirm',
+      connections: options.connections,
+      durationSeconds: seconds,
+      next: (context, stop) => supply.next(context, stop),
+      onAnswer,
+    });
+
+  const warmQueue = await prepareExchanges(
+    server.url,
+    members,
+    Math.max(options.connections * 40, options.warmup * 1200),
+  );
+  log(db, `${scenario}: warm-up ${options.warmup} s`);
+  const warmSupply = quoteSupply(warmQueue, Math.floor(warmQueue.length / 4));
+  const warm = await load(options.warmup, warmSupply);
+  tally.phases += 1;
+  tally.timeouts += warm.timeouts;
+  const rate = Math.max(warm.ok / Math.max(warm.seconds, 0.1), 100);
+  const need = Math.ceil(rate * (options.duration + 1) * 2) + options.connections * 4;
+  const started = performance.now();
+  const unused = warmSupply.unused();
+  const queue = [...unused, ...(await prepareExchanges(server.url, members, Math.max(0, need - unused.length), 32))];
+  log(
+    db,
+    `${scenario}: warm-up ${Math.round(rate)}/s; ${queue.length} quotes ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${options.duration} s measured`,
+  );
+  const supply = quoteSupply(queue, Math.ceil(rate * 1.5) + options.connections);
+  const { result, cpu, waits } = await observe(server.pid, databaseUrl, () => load(options.duration, supply));
+  tally.phases += 1;
+  tally.timeouts += result.timeouts;
+  const notes = supply.ranOut() > 0 ? [`${supply.ranOut()} requests found no quote left`] : [];
+  return toScenario(key, scenario, db, options, poolSize, result, cpu, waits, notes);
+}
+
+/** Compares what answered 200 with what the ledger holds: no exchange may be counted without being applied. */
+async function checkLedger(server: NodeProcess, members: Member[], tally: Tally, connections: number) {
+  await sleep(1000); // let confirmations still in flight when a run stopped finish
+  const spent = await mapLimit(members, 16, async (member) => FUNDS - (await availableUsdt(server.url, member)));
+  const applied = spent.reduce((sum, value) => sum + Number(value), 0);
+  const counted = tally.answered.reduce((sum, value) => sum + value, 0);
+  const overcountedMembers = members.filter(
+    (member) => Number(spent[member.index]) < (tally.answered[member.index] ?? 0),
+  );
+  // Requests in flight when a run ended (at most one per connection and phase) or timed out may apply unanswered.
+  const ok = overcountedMembers.length === 0 && applied - counted <= tally.phases * connections + tally.timeouts;
+  return { answered: counted, applied, overcountedMembers: overcountedMembers.length, ok };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One database
+
+async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
+  const scenarios: ScenarioResult[] = [];
+  const poolSize = db === 'postgres' ? options.poolSize : null;
+  let databaseUrl: string | undefined;
+  let settings: Record<string, string> | undefined;
+  if (db === 'postgres') {
+    databaseUrl = await createPostgresDatabase(options.pgUrl);
+    settings = await postgresSettings(databaseUrl);
+    log(db, `database ${new URL(databaseUrl).pathname.slice(1)} (${Object.values(settings).join(', ')})`);
+  }
+  const databaseEnv = async (): Promise<Record<string, string>> =>
+    databaseUrl
+      ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(options.poolSize) }
+      : { DATA_DIR: await tempDir('kpc-bench-pglite-') };
+
+  // (a) A bare Fastify route.
+  const bare = await startNodeProcess({
+    name: 'bare Fastify',
+    script: BARE_SCRIPT,
+    cwd: ROOT,
+    env: childEnv({ NODE_ENV: 'production' }),
+    port: await freePort(),
+  });
+  try {
+    scenarios.push(
+      await measureRoute('bare', 'bare Fastify route (no database)', db, bare, '/api/bench/bare', options, null),
+    );
+  } finally {
+    await bare.stop();
+  }
+
+  // (b) One single-row update transaction on the same kind of database.
+  const update = await startNodeProcess({
+    name: 'single-row update',
+    script: UPDATE_SCRIPT,
+    cwd: ROOT,
+    env: childEnv({ NODE_ENV: 'production', BENCH_ROWS: String(UPDATE_ROWS), ...(await databaseEnv()) }),
+    port: await freePort(),
+  });
+  try {
+    scenarios.push(
+      await measureRoute(
+        'update-random',
+        `single-row update tx (random of ${UPDATE_ROWS})`,
+        db,
+        update,
+        '/api/bench/update',
+        options,
+        poolSize,
+        databaseUrl,
+      ),
+      await measureRoute(
+        'update-hot',
+        'single-row update tx (one hot row)',
+        db,
+        update,
+        '/api/bench/update-hot',
+        options,
+        poolSize,
+        databaseUrl,
+      ),
+    );
+  } finally {
+    await update.stop();
+  }
+
+  // The server itself.
+  const port = await freePort();
+  log(db, 'starting the server (migrations run at start)');
+  const server = await startNodeProcess({
+    name: 'server',
+    script: SERVER_SCRIPT,
+    cwd: ROOT,
+    port,
+    env: childEnv({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DEV_CHAIN: 'off',
+      DEV_FAUCET: 'true',
+      DEV_MAILBOX: 'false',
+      EXCHANGE_QUOTE_SECONDS: '600',
+      RATE_LIMIT_LOGIN_MAX: '100000',
+      RATE_LIMIT_CODE_MAX: '100000',
+      GENESIS_INVITE_CODE: INVITE_CODE,
+      ...(await databaseEnv()),
+    }),
+  });
+  let ledgerCheck: DbReport['ledgerCheck'];
+  try {
+    const started = performance.now();
+    const members = await mapLimit(
+      Array.from({ length: options.members + 1 }, (_, index) => index),
+      8,
+      async (index) => {
+        const member = await createWalletMember(server.url, index, INVITE_CODE);
+        await fundUsdt(server.url, member, FUNDS.toString());
+        return member;
+      },
+    );
+    const [loner, ...crowd] = members as [Member, ...Member[]];
+    log(db, `${members.length} members signed in and funded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const tally: Tally = { answered: members.map(() => 0), phases: 0, timeouts: 0 };
+    scenarios.push(
+      await measureExchanges(
+        'exchange-many',
+        `exchange confirm, ${crowd.length} members`,
+        db,
+        server,
+        crowd,
+        tally,
+        options,
+        poolSize,
+        databaseUrl,
+      ),
+      await measureExchanges(
+        'exchange-one',
+        'exchange confirm, one member',
+        db,
+        server,
+        [loner],
+        tally,
+        options,
+        poolSize,
+        databaseUrl,
+      ),
+    );
+    ledgerCheck = await checkLedger(server, members, tally, options.connections);
+  } finally {
+    await server.stop();
+  }
+
+  const byKey = (key: ScenarioKey) => scenarios.find((scenario) => scenario.key === key);
+  const ratio = (name: string, a?: ScenarioResult, b?: ScenarioResult): Ratio[] =>
+    a && b && b.requestsPerSecond > 0 && b.p99Ms > 0
+      ? [{ name, requestsPerSecond: a.requestsPerSecond / b.requestsPerSecond, p99: a.p99Ms / b.p99Ms }]
+      : [];
+  const many = byKey('exchange-many');
+  const ratios = [
+    ...ratio('exchange (many members) ÷ bare Fastify', many, byKey('bare')),
+    ...ratio('exchange (many members) ÷ single-row update (random rows)', many, byKey('update-random')),
+    ...ratio('exchange (one member) ÷ single-row update (one hot row)', byKey('exchange-one'), byKey('update-hot')),
+    ...ratio('exchange (one member) ÷ exchange (many members)', byKey('exchange-one'), many),
+  ];
+  return {
+    benchmark: 'ledger',
+    database: db,
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '?', node: process.version },
+    options: {
+      duration: options.duration,
+      warmup: options.warmup,
+      connections: options.connections,
+      members: options.members,
+      poolSize,
+    },
+    ...(settings ? { postgres: settings } : {}),
+    scenarios,
+    ratios,
+    ledgerCheck,
+    ...(db === 'postgres' && many
+      ? {
+          goal: {
+            ...GOAL,
+            met:
+              options.connections === GOAL.connections &&
+              many.errors === 0 &&
+              many.requestsPerSecond >= GOAL.rps &&
+              many.p99Ms < GOAL.p99Ms,
+          },
+        }
+      : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const whole = (value: number) => Math.round(value).toLocaleString('en-US');
+/** autocannon's latencies are whole milliseconds: 0 means under 1 ms. */
+const ms = (value: number) => (value === 0 ? '<1' : Number.isInteger(value) ? String(value) : value.toFixed(1));
+const otherCpu = (cpu: CpuUse) => Math.max(0, cpu.machine - cpu.server - cpu.postgres - cpu.runner);
+const cores = (value: number) => value.toFixed(2);
+
+function printReports(reports: DbReport[], options: Options): void {
+  const first = reports[0];
+  console.log('');
+  console.log(
+    `Ledger benchmark — ${first?.machine.cpus ?? '?'} × ${first?.machine.model ?? '?'}, Node ${process.version}; ` +
+      `${options.connections} connections, ${options.duration} s measured after ${options.warmup} s warm-up`,
+  );
+  console.log(
+    'CPU: cores busy on average while measuring: server = the process under load, pg = every PostgreSQL process,',
+  );
+  console.log('runner = this process (autocannon), other = everything else on the machine.');
+  console.log('');
+  const rows = reports.flatMap((report) =>
+    report.scenarios.map((s) => [
+      s.scenario,
+      report.database,
+      String(s.connections),
+      s.poolSize === null ? '-' : String(s.poolSize),
+      whole(s.requestsPerSecond),
+      ms(s.p50Ms),
+      ms(s.p99Ms),
+      whole(s.errors),
+      cores(s.cpu.server),
+      report.database === 'postgres' ? cores(s.cpu.postgres) : '-',
+      cores(s.cpu.runner),
+      cores(otherCpu(s.cpu)),
+    ]),
+  );
+  console.log(
+    formatTable(
+      [
+        'scenario',
+        'database',
+        'conn',
+        'pool',
+        'requests/s',
+        'p50 ms',
+        'p99 ms',
+        'errors',
+        'CPU server',
+        'CPU pg',
+        'CPU runner',
+        'CPU other',
+      ],
+      rows,
+      [false, false, true, true, true, true, true, true, true, true, true, true],
+    ),
+  );
+  for (const report of reports) {
+    console.log('');
+    console.log(`Ratios on ${report.database} (requests/s ratio; p99 ratio):`);
+    for (const ratio of report.ratios) {
+      console.log(`  ${ratio.name}: ${ratio.requestsPerSecond.toFixed(3)}; p99 × ${ratio.p99.toFixed(2)}`);
+    }
+    console.log(
+      `CPU ms per successful request on ${report.database} (server${report.database === 'postgres' ? ' + PostgreSQL' : ''}):`,
+    );
+    for (const s of report.scenarios.filter((scenario) => scenario.key !== 'bare')) {
+      const { server, postgres } = s.cpuMsPerRequest;
+      console.log(
+        `  ${s.scenario}: ${server.toFixed(3)}${report.database === 'postgres' ? ` + ${postgres.toFixed(3)}` : ''}`,
+      );
+    }
+    const waited = report.scenarios.filter((s) => s.waits);
+    if (waited.length > 0) {
+      console.log(`PostgreSQL backends of the bench database while measuring (average count by state / wait):`);
+      for (const s of waited) {
+        const top = Object.entries(s.waits?.backends ?? {}).slice(0, 5);
+        console.log(`  ${s.scenario}: ${top.map(([key, value]) => `${key} ${value.toFixed(1)}`).join(', ')}`);
+      }
+    }
+    const check = report.ledgerCheck;
+    console.log(
+      `Ledger check on ${report.database}: ${whole(check.answered)} confirmations answered 200, ` +
+        `${whole(check.applied)} exchanges applied in the ledger` +
+        (check.applied > check.answered ? ` (${check.applied - check.answered} were in flight when a run ended)` : '') +
+        (check.ok
+          ? ': consistent'
+          : `: NOT CONSISTENT (${check.overcountedMembers} members counted more than applied)`),
+    );
+    for (const s of report.scenarios) {
+      if (s.errors > 0 || s.notes.length > 0) {
+        console.log(`  ${report.database} / ${s.scenario}: ${[...s.notes, JSON.stringify(s.failures)].join('; ')}`);
+        for (const sample of s.failureSamples) console.log(`    ${sample}`);
+      }
+    }
+  }
+  const busiest = Math.max(0, ...reports.flatMap((report) => report.scenarios.map((s) => otherCpu(s.cpu))));
+  if (busiest > 0.2) {
+    console.log('');
+    console.log(
+      `Note: other processes on this machine used up to ${cores(busiest)} cores while measuring; the figures are disturbed by them.`,
+    );
+  }
+  const postgres = reports.find((report) => report.database === 'postgres');
+  const many = postgres?.scenarios.find((s) => s.key === 'exchange-many');
+  console.log('');
+  if (postgres?.goal && many) {
+    const atGoalLoad =
+      options.connections === GOAL.connections
+        ? ''
+        : ` (measured at ${options.connections} connections, the goal is at ${GOAL.connections})`;
+    console.log(
+      `Goal (PostgreSQL, many members): >= ${whole(GOAL.rps)}/s and p99 < ${GOAL.p99Ms} ms at ${GOAL.connections} connections: ` +
+        `${postgres.goal.met ? 'met' : 'not met'} (${whole(many.requestsPerSecond)}/s, p99 ${ms(many.p99Ms)} ms, ${whole(many.errors)} errors)${atGoalLoad}`,
+    );
+  } else {
+    console.log('Goal (PostgreSQL, many members): not measured in this run (use --db postgres or both)');
+  }
+}
+
+let interrupted = false;
+
+async function main(): Promise<void> {
+  let options: Options;
+  try {
+    options = parseOptions();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  process.on('exit', killAllNow);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      interrupted = true;
+      console.error(`\n${signal}: cleaning up`);
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+
+  const reports: DbReport[] = [];
+  try {
+    await mkdir(RESULTS_DIR, { recursive: true });
+    for (const db of options.dbs) {
+      const report = await benchDatabase(db, options);
+      reports.push(report);
+      const file = join(RESULTS_DIR, `ledger-${db}.json`);
+      await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+      log(db, `results written to ${file}`);
+      await cleanUp(); // drop this database's temp dirs and database before the next one
+    }
+    printReports(reports, options);
+  } catch (error) {
+    if (interrupted) return; // the signal handler cleans up and exits
+    console.error(`ledger benchmark failed: ${(error as Error).stack ?? String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
+await main();
