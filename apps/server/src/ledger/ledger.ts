@@ -1,5 +1,5 @@
 import { AppError, fromLedgerUnits, toLedgerUnits, type TBucket, type TEntryType } from '@kpc/shared';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/client.ts';
 import { ledgerAccounts, ledgerEntries } from '../db/schema.ts';
 
@@ -11,7 +11,8 @@ import { ledgerAccounts, ledgerEntries } from '../db/schema.ts';
  *
  * Amounts are bigints in ledger units (10^18, see `toLedgerUnits`). A member bucket can never go
  * below zero: the database refuses it (`ledger_accounts_balance_non_negative`), and the refusal
- * surfaces as INSUFFICIENT_BALANCE, rolling back the caller's transaction.
+ * surfaces as INSUFFICIENT_BALANCE. That error must end the caller's transaction (let it propagate
+ * out of `db.transaction`): part of the entry may have been written before it was thrown.
  */
 
 /** House accounts: the programme's side of every entry. Their balance is the sum of their postings. */
@@ -85,49 +86,95 @@ function isBalanceViolation(error: unknown): boolean {
   return false;
 }
 
-/** Adds `amount` to a member bucket (creating the account on first use) and returns its id and new balance. */
-async function applyToMemberAccount(
-  tx: Transaction,
-  memberId: string,
-  asset: string,
-  bucket: TBucket,
-  amount: bigint,
-): Promise<{ id: bigint; balance: string }> {
-  const update = () =>
-    tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${fromLedgerUnits(amount)}::numeric`, updatedAt: sql`now()` })
-      .where(
-        and(eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.asset, asset), eq(ledgerAccounts.bucket, bucket)),
-      )
-      .returning({ id: ledgerAccounts.id, balance: ledgerAccounts.balance });
-  let [row] = await update();
-  if (!row) {
-    await tx.insert(ledgerAccounts).values({ memberId, asset, bucket, balance: '0' }).onConflictDoNothing();
-    [row] = await update();
-  }
-  if (!row?.balance) throw new Error(`ledger account ${memberId}/${asset}/${bucket} missing`);
-  return { id: row.id, balance: row.balance };
+/** A VALUES list, or an empty relation of the same columns when there are no rows. */
+function valuesOrEmpty(rows: SQL[], empty: SQL): SQL {
+  return rows.length > 0 ? sql`values ${sql.join(rows, sql`, `)}` : empty;
 }
 
 /**
- * Posts a balanced entry in `tx`. Member postings are applied in a fixed order (member, asset,
- * bucket), so concurrent entries over the same accounts queue instead of deadlocking. A key
- * already posted applies nothing and reports `replayed`.
+ * Posts a balanced entry in `tx`, in one statement: the entry row (skipped when the key was
+ * posted before), every member account changed by an upsert (created on first use; rows taken in
+ * a fixed order, so concurrent entries over the same accounts queue instead of deadlocking), and
+ * the postings with each member account's balance after. One round trip keeps row locks short.
  */
 export async function postEntry(tx: Transaction, entry: EntryInput): Promise<PostedEntry> {
   assertBalanced(entry.postings);
-  const [inserted] = await tx
-    .insert(ledgerEntries)
-    .values({
-      type: entry.type,
-      idempotencyKey: entry.idempotencyKey,
-      memberId: entry.memberId ?? null,
-      reference: entry.reference ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
-    .returning({ id: ledgerEntries.id });
-  if (!inserted) {
+  const ordered = [...entry.postings].sort((a, b) =>
+    accountKey(a.account, a.asset) < accountKey(b.account, b.asset) ? -1 : 1,
+  );
+  const memberLines: SQL[] = [];
+  const houseLines: SQL[] = [];
+  for (const [index, posting] of ordered.entries()) {
+    const amount = fromLedgerUnits(posting.amount);
+    if ('house' in posting.account) {
+      houseLines.push(sql`(${posting.account.house}::text, ${posting.asset}::text, ${amount}::numeric)`);
+    } else {
+      const { memberId, bucket } = posting.account;
+      memberLines.push(
+        sql`(${memberId}::uuid, ${posting.asset}::text, ${bucket}::text, ${amount}::numeric, ${index}::int)`,
+      );
+    }
+  }
+  const statement = sql`
+    with entry as (
+      insert into ledger_entries (type, idempotency_key, member_id, reference)
+      values (${entry.type}, ${entry.idempotencyKey}, ${entry.memberId ?? null}::uuid, ${entry.reference ?? null})
+      on conflict (idempotency_key) do nothing
+      returning id
+    ),
+    member_lines (member_id, asset, bucket, amount, ord) as (
+      ${valuesOrEmpty(memberLines, sql`select null::uuid, null::text, null::text, null::numeric, null::int where false`)}
+    ),
+    house_lines (house, asset, amount) as (
+      ${valuesOrEmpty(houseLines, sql`select null::text, null::text, null::numeric where false`)}
+    ),
+    applied as (
+      -- A proposed row must pass the CHECK before a conflict is seen, so a debit proposes 0 and the
+      -- update adds the line's amount; a debit that created its account is an overdraft (below).
+      insert into ledger_accounts as account (member_id, asset, bucket, balance)
+      select member_id, asset, bucket, greatest(amount, 0) from member_lines
+        where exists (select 1 from entry) order by ord
+      on conflict (member_id, asset, bucket) do update set
+        balance = account.balance + (
+          select line.amount from member_lines line
+          where line.member_id = excluded.member_id and line.asset = excluded.asset and line.bucket = excluded.bucket
+        ),
+        updated_at = now()
+      returning account.id, account.member_id, account.asset, account.bucket, account.balance, account.xmax = 0 as created
+    ),
+    posted as (
+      insert into ledger_postings (entry_id, account_id, asset, amount, balance_after)
+      select entry.id, applied.id, line.asset, line.amount, applied.balance
+        from entry, member_lines line
+        join applied on applied.member_id = line.member_id and applied.asset = line.asset and applied.bucket = line.bucket
+      union all
+      select entry.id, house.id, line.asset, line.amount, null
+        from entry, house_lines line
+        join ledger_accounts house on house.house_account = line.house and house.asset = line.asset
+      returning id
+    )
+    select
+      entry.id,
+      (select count(*) from posted)::int as postings,
+      exists (
+        select 1 from applied join member_lines line
+          on line.member_id = applied.member_id and line.asset = applied.asset and line.bucket = applied.bucket
+        where applied.created and line.amount < 0
+      ) as overdrawn
+    from entry`;
+  type Row = { id: string | number; postings: number; overdrawn: boolean };
+  let rows: Row[];
+  try {
+    const result: unknown = await tx.execute(statement);
+    rows = (result as { rows: Row[] }).rows;
+  } catch (error) {
+    if (isBalanceViolation(error)) throw new AppError('INSUFFICIENT_BALANCE');
+    throw error;
+  }
+  const [posted] = rows;
+  // Thrown inside the caller's transaction, which rolls back everything this statement wrote.
+  if (posted?.overdrawn) throw new AppError('INSUFFICIENT_BALANCE');
+  if (!posted) {
     const [existing] = await tx
       .select({ id: ledgerEntries.id })
       .from(ledgerEntries)
@@ -135,33 +182,11 @@ export async function postEntry(tx: Transaction, entry: EntryInput): Promise<Pos
     if (!existing) throw new Error(`ledger entry ${entry.idempotencyKey} vanished`);
     return { entryId: existing.id, replayed: true };
   }
-
-  const ordered = [...entry.postings].sort((a, b) =>
-    accountKey(a.account, a.asset) < accountKey(b.account, b.asset) ? -1 : 1,
-  );
-  const rows: SQL[] = [];
-  try {
-    for (const posting of ordered) {
-      const amount = fromLedgerUnits(posting.amount);
-      if ('house' in posting.account) {
-        const houseId = sql`(select id from ledger_accounts where house_account = ${posting.account.house} and asset = ${posting.asset})`;
-        rows.push(sql`(${inserted.id}, ${houseId}, ${posting.asset}, ${amount}::numeric, null::numeric)`);
-      } else {
-        const { memberId, bucket } = posting.account;
-        const applied = await applyToMemberAccount(tx, memberId, posting.asset, bucket, posting.amount);
-        rows.push(
-          sql`(${inserted.id}, ${applied.id}, ${posting.asset}, ${amount}::numeric, ${applied.balance}::numeric)`,
-        );
-      }
-    }
-  } catch (error) {
-    if (isBalanceViolation(error)) throw new AppError('INSUFFICIENT_BALANCE');
-    throw error;
+  // A house account missing for an asset would drop its line silently: never post half an entry.
+  if (posted.postings !== entry.postings.length) {
+    throw new Error(`entry ${entry.idempotencyKey} wrote ${posted.postings} of ${entry.postings.length} postings`);
   }
-  await tx.execute(
-    sql`insert into ledger_postings (entry_id, account_id, asset, amount, balance_after) values ${sql.join(rows, sql`, `)}`,
-  );
-  return { entryId: inserted.id, replayed: false };
+  return { entryId: BigInt(posted.id), replayed: false };
 }
 
 /** Moves `amount` of `asset` between two buckets of one member (transfer, freeze, release, …). */

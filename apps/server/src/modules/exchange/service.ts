@@ -192,6 +192,18 @@ export async function confirmExchange(
       .onConflictDoNothing({ target: exchanges.quoteId })
       .returning();
     if (!row) return null;
+    // The record first: the member's rows stay locked only from the ledger post to the commit.
+    await tx.insert(financialRecords).values({
+      memberId,
+      kind: RecordKind.EXCHANGE,
+      status: 'completed',
+      asset: terms.from,
+      amount: terms.amount,
+      toAsset: terms.to,
+      toAmount: terms.received,
+      fee: terms.fee,
+      reference: `exchange:${row.id}`,
+    });
     await postEntry(tx, {
       type: EntryType.EXCHANGE,
       idempotencyKey: `exchange:${terms.id}`,
@@ -204,17 +216,6 @@ export async function confirmExchange(
         { account: { house: HouseAccount.EXCHANGE }, asset: terms.to, amount: -received },
         { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.to, amount: received },
       ],
-    });
-    await tx.insert(financialRecords).values({
-      memberId,
-      kind: RecordKind.EXCHANGE,
-      status: 'completed',
-      asset: terms.from,
-      amount: terms.amount,
-      toAsset: terms.to,
-      toAmount: terms.received,
-      fee: terms.fee,
-      reference: `exchange:${row.id}`,
     });
     return row;
   });
