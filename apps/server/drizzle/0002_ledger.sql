@@ -16,20 +16,6 @@ CREATE TABLE "exchange_pairs" (
 	CONSTRAINT "exchange_pairs_fee_rate_range" CHECK ("exchange_pairs"."fee_rate" >= 0 and "exchange_pairs"."fee_rate" < 1)
 );
 --> statement-breakpoint
-CREATE TABLE "exchanges" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "exchanges_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"member_id" uuid NOT NULL,
-	"quote_id" uuid NOT NULL,
-	"from_asset" text NOT NULL,
-	"to_asset" text NOT NULL,
-	"amount" numeric(38, 18) NOT NULL,
-	"rate" numeric(38, 18) NOT NULL,
-	"fee_rate" numeric(38, 18) NOT NULL,
-	"fee" numeric(38, 18) NOT NULL,
-	"received" numeric(38, 18) NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "financial_records" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "financial_records_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"member_id" uuid NOT NULL,
@@ -41,6 +27,8 @@ CREATE TABLE "financial_records" (
 	"to_asset" text,
 	"to_amount" numeric(38, 18),
 	"fee" numeric(38, 18),
+	"rate" numeric(38, 18),
+	"fee_rate" numeric(38, 18),
 	"reference" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -90,16 +78,9 @@ CREATE TABLE "ledger_postings" (
 --> statement-breakpoint
 ALTER TABLE "exchange_pairs" ADD CONSTRAINT "exchange_pairs_from_asset_assets_code_fk" FOREIGN KEY ("from_asset") REFERENCES "public"."assets"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_pairs" ADD CONSTRAINT "exchange_pairs_to_asset_assets_code_fk" FOREIGN KEY ("to_asset") REFERENCES "public"."assets"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "exchanges" ADD CONSTRAINT "exchanges_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "financial_records" ADD CONSTRAINT "financial_records_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_asset_assets_code_fk" FOREIGN KEY ("asset") REFERENCES "public"."assets"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_entry_id_ledger_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."ledger_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "ledger_postings" ADD CONSTRAINT "ledger_postings_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "exchange_pairs_key" ON "exchange_pairs" USING btree ("from_asset","to_asset");--> statement-breakpoint
-CREATE UNIQUE INDEX "exchanges_quote_key" ON "exchanges" USING btree ("quote_id");--> statement-breakpoint
-CREATE INDEX "exchanges_member_idx" ON "exchanges" USING btree ("member_id","id");--> statement-breakpoint
 CREATE INDEX "financial_records_member_idx" ON "financial_records" USING btree ("member_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "financial_records_request_key" ON "financial_records" USING btree ("member_id","request_id");--> statement-breakpoint
 CREATE INDEX "kpc_prices_effective_idx" ON "kpc_prices" USING btree ("effective_at");--> statement-breakpoint
@@ -107,8 +88,7 @@ CREATE UNIQUE INDEX "ledger_accounts_member_key" ON "ledger_accounts" USING btre
 CREATE UNIQUE INDEX "ledger_accounts_house_key" ON "ledger_accounts" USING btree ("house_account","asset");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_entries_idempotency_key" ON "ledger_entries" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "ledger_postings_account_idx" ON "ledger_postings" USING btree ("account_id","id");--> statement-breakpoint
-CREATE INDEX "ledger_postings_entry_idx" ON "ledger_postings" USING btree ("entry_id");
---> statement-breakpoint
+CREATE INDEX "ledger_postings_entry_idx" ON "ledger_postings" USING btree ("entry_id");--> statement-breakpoint
 -- Reference data: the two assets, their house accounts, the open exchange pairs and KPC's first price.
 -- Operators change pairs and prices later; these are the defaults a fresh installation starts with.
 INSERT INTO "assets" ("code", "decimals", "sort_order") VALUES ('USDT', 6, 0), ('KPC', 18, 1);--> statement-breakpoint

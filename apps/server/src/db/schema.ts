@@ -184,8 +184,12 @@ export const ledgerEntries = pgTable(
     id: serialId(),
     type: text('type').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** The member the entry concerns, if any. */
-    memberId: uuid('member_id').references(() => members.id),
+    /**
+     * The member the entry concerns, if any. No foreign key on this and the other append-only money
+     * tables: each check would share-lock the member's row on every write, making a busy member's
+     * requests queue on `members`. Member ids here come only from authenticated sessions.
+     */
+    memberId: uuid('member_id'),
     /** The business record behind it, e.g. `exchange:12`. */
     reference: text('reference'),
     createdAt: createdAt(),
@@ -198,12 +202,13 @@ export const ledgerPostings = pgTable(
   'ledger_postings',
   {
     id: serialId(),
-    entryId: bigint('entry_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => ledgerEntries.id),
-    accountId: bigint('account_id', { mode: 'bigint' })
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    /**
+     * No foreign keys here: postings are written only by `postEntry`, in one statement, from the
+     * entry and accounts that statement itself inserted or locked. A key check per posting would
+     * share-lock the house account rows on every entry, the very queue they are built to avoid.
+     */
+    entryId: bigint('entry_id', { mode: 'bigint' }).notNull(),
+    accountId: bigint('account_id', { mode: 'bigint' }).notNull(),
     asset: text('asset').notNull(),
     amount: money('amount').notNull(),
     balanceAfter: money('balance_after'),
@@ -249,48 +254,30 @@ export const exchangePairs = pgTable(
   ],
 );
 
-/** Exchanges done: one per quote. Its ledger entry has the key `exchange:<quote id>`. */
-export const exchanges = pgTable(
-  'exchanges',
-  {
-    id: serialId(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
-    quoteId: uuid('quote_id').notNull(),
-    fromAsset: text('from_asset').notNull(),
-    toAsset: text('to_asset').notNull(),
-    amount: money('amount').notNull(),
-    rate: money('rate').notNull(),
-    feeRate: money('fee_rate').notNull(),
-    fee: money('fee').notNull(),
-    received: money('received').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('exchanges_quote_key').on(t.quoteId), index('exchanges_member_idx').on(t.memberId, t.id)],
-);
-
 /**
  * The member's financial records (SPEC §2 /pages/asset/history): one row per deposit, withdrawal,
- * exchange or transfer, written with it and kept in step with its status.
+ * exchange or transfer, written with it and kept in step with its status. Exchanges and transfers
+ * live here entirely; an exchange's ledger entry has the key `exchange:<quote id>`.
  */
 export const financialRecords = pgTable(
   'financial_records',
   {
     id: serialId(),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => members.id),
+    /** No foreign key: see `ledger_entries.member_id`. */
+    memberId: uuid('member_id').notNull(),
     kind: text('kind').notNull(),
     status: text('status').notNull(),
-    /** The client's id for a retry-safe request (transfers). */
+    /** What makes the request retry-safe: the client's id (transfers), the quote's id (exchanges). */
     requestId: uuid('request_id'),
     asset: text('asset').notNull(),
     amount: money('amount').notNull(),
     toAsset: text('to_asset'),
     toAmount: money('to_amount'),
     fee: money('fee'),
-    /** The business record behind it, e.g. `exchange:12`. */
+    /** Exchanges: units of `to_asset` per unit of `asset`, and the fee rate applied. */
+    rate: money('rate'),
+    feeRate: money('fee_rate'),
+    /** The business record behind it, e.g. `withdrawal:12`. */
     reference: text('reference'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

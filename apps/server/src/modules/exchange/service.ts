@@ -20,7 +20,7 @@ import {
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { exchanges, financialRecords } from '../../db/schema.ts';
+import { financialRecords } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { equalHashes, hashWithSecret } from '../../lib/crypto.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
@@ -133,23 +133,28 @@ export async function quoteExchange(
   return { quote: encodeQuote(context.secret, terms), ...shown };
 }
 
-function toExchangeRecord(row: typeof exchanges.$inferSelect): TExchangeRecord {
-  const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
+type RecordRow = typeof financialRecords.$inferSelect;
+
+function toExchangeRecord(row: RecordRow): TExchangeRecord {
+  const decimal = (value: string | null) => fromLedgerUnits(toLedgerUnits(value ?? '0'));
   return {
     id: row.id.toString(),
-    from: row.fromAsset,
-    to: row.toAsset,
+    from: row.asset,
+    to: row.toAsset ?? '',
     amount: decimal(row.amount),
     rate: decimal(row.rate),
     feeRate: decimal(row.feeRate),
     fee: decimal(row.fee),
-    received: decimal(row.received),
+    received: decimal(row.toAmount),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-async function findExchange(db: Database, quoteId: string) {
-  const [row] = await db.select().from(exchanges).where(eq(exchanges.quoteId, quoteId));
+async function findExchange(db: Database, memberId: string, quoteId: string) {
+  const [row] = await db
+    .select()
+    .from(financialRecords)
+    .where(and(eq(financialRecords.memberId, memberId), eq(financialRecords.requestId, quoteId)));
   return row;
 }
 
@@ -167,7 +172,7 @@ export async function confirmExchange(
   if (terms.member !== memberId) throw new AppError('QUOTE_INVALID');
   if (new Date(terms.expiresAt) <= clock.now()) {
     // A retry of an exchange that went through still answers with it, however late.
-    const done = await findExchange(db, terms.id);
+    const done = await findExchange(db, memberId, terms.id);
     if (done) return toExchangeRecord(done);
     throw new AppError('QUOTE_EXPIRED');
   }
@@ -176,39 +181,31 @@ export async function confirmExchange(
   const fee = toLedgerUnits(terms.fee);
   const received = toLedgerUnits(terms.received);
   const created = await db.transaction(async (tx) => {
+    // The record first (it is what makes a retry harmless); the member's rows are then locked
+    // only from the ledger post to the commit.
     const [row] = await tx
-      .insert(exchanges)
+      .insert(financialRecords)
       .values({
         memberId,
-        quoteId: terms.id,
-        fromAsset: terms.from,
-        toAsset: terms.to,
+        kind: RecordKind.EXCHANGE,
+        status: 'completed',
+        requestId: terms.id,
+        asset: terms.from,
         amount: terms.amount,
+        toAsset: terms.to,
+        toAmount: terms.received,
+        fee: terms.fee,
         rate: terms.rate,
         feeRate: terms.feeRate,
-        fee: terms.fee,
-        received: terms.received,
       })
-      .onConflictDoNothing({ target: exchanges.quoteId })
+      .onConflictDoNothing({ target: [financialRecords.memberId, financialRecords.requestId] })
       .returning();
     if (!row) return null;
-    // The record first: the member's rows stay locked only from the ledger post to the commit.
-    await tx.insert(financialRecords).values({
-      memberId,
-      kind: RecordKind.EXCHANGE,
-      status: 'completed',
-      asset: terms.from,
-      amount: terms.amount,
-      toAsset: terms.to,
-      toAmount: terms.received,
-      fee: terms.fee,
-      reference: `exchange:${row.id}`,
-    });
     await postEntry(tx, {
       type: EntryType.EXCHANGE,
       idempotencyKey: `exchange:${terms.id}`,
       memberId,
-      reference: `exchange:${row.id}`,
+      reference: `financial_record:${row.id}`,
       postings: [
         { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.from, amount: -amount },
         ...(fee > 0n ? [{ account: { house: HouseAccount.FEES }, asset: terms.from, amount: fee }] : []),
@@ -219,7 +216,7 @@ export async function confirmExchange(
     });
     return row;
   });
-  const record = created ?? (await findExchange(db, terms.id));
+  const record = created ?? (await findExchange(db, memberId, terms.id));
   if (!record) throw new Error('exchange vanished after a conflicting insert');
   return toExchangeRecord(record);
 }
@@ -227,13 +224,13 @@ export async function confirmExchange(
 /** `/api/exchange/log`: the member's exchanges, newest first. */
 export async function listExchanges(db: Database, memberId: string, request: TExchangeLogRequest) {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
-  const conditions: SQL[] = [eq(exchanges.memberId, memberId)];
-  if (request.cursor) conditions.push(lt(exchanges.id, BigInt(request.cursor)));
+  const conditions: SQL[] = [eq(financialRecords.memberId, memberId), eq(financialRecords.kind, RecordKind.EXCHANGE)];
+  if (request.cursor) conditions.push(lt(financialRecords.id, BigInt(request.cursor)));
   const rows = await db
     .select()
-    .from(exchanges)
+    .from(financialRecords)
     .where(and(...conditions))
-    .orderBy(desc(exchanges.id))
+    .orderBy(desc(financialRecords.id))
     .limit(limit + 1);
   return toPage(rows, limit, toExchangeRecord);
 }
