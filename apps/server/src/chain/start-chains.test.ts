@@ -1,10 +1,10 @@
 import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
-import { buildWalletMessage, type TAppConfig } from '@kpc/shared';
+import type { TAppConfig } from '@kpc/shared';
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
-import { createTestApp, GENESIS_CODE, type TestApp } from '../testing/test-app.ts';
+import { createWalletMember } from '../testing/members.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { startChains } from './start-chains.ts';
 
 const silent = { info: () => undefined, warn: () => undefined };
@@ -47,21 +47,7 @@ describe('start-up with the embedded development chain (npm start without RPC se
   });
 
   it('accepts wallet sign-in on the local chain', async () => {
-    const wallet = privateKeyToAccount(generatePrivateKey());
-    const { auth } = (await t.call('/api/acc/auth', {})).data;
-    const random = buildWalletMessage({
-      purpose: 'login',
-      origin: 'http://localhost:8080',
-      address: wallet.address,
-      chainId: 31337,
-      nonce: auth,
-    });
-    const answer = await t.call('/api/acc/login', {
-      random,
-      sign: await wallet.signMessage({ message: random }),
-      address: wallet.address,
-      inviteAddress: GENESIS_CODE,
-    });
-    expect(answer).toMatchObject({ code: 200, data: { address: wallet.address } });
+    const member = await createWalletMember(t, { chainId: 31337 });
+    expect(member.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   });
 });

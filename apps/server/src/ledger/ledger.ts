@@ -216,33 +216,16 @@ export function moveBetweenBuckets(
   });
 }
 
+/** A move whose buckets the helper decides (freeze, release). */
+export type BucketMoveInput = Omit<Parameters<typeof moveBetweenBuckets>[1], 'from' | 'to'>;
+
 /** Freezes spendable funds (e.g. a withdrawal in flight): available -> frozen. */
-export function freeze(
-  tx: Transaction,
-  input: {
-    memberId: string;
-    asset: string;
-    amount: bigint;
-    type: TEntryType;
-    idempotencyKey: string;
-    reference?: string;
-  },
-): Promise<PostedEntry> {
+export function freeze(tx: Transaction, input: BucketMoveInput): Promise<PostedEntry> {
   return moveBetweenBuckets(tx, { ...input, from: 'available', to: 'frozen' });
 }
 
 /** Releases frozen funds back to available (e.g. a rejected withdrawal). */
-export function release(
-  tx: Transaction,
-  input: {
-    memberId: string;
-    asset: string;
-    amount: bigint;
-    type: TEntryType;
-    idempotencyKey: string;
-    reference?: string;
-  },
-): Promise<PostedEntry> {
+export function release(tx: Transaction, input: BucketMoveInput): Promise<PostedEntry> {
   return moveBetweenBuckets(tx, { ...input, from: 'frozen', to: 'available' });
 }
 

@@ -13,14 +13,14 @@ export interface TestMember {
  * A new member signed in through the real wallet sign-in (fast: no password hashing, no mail).
  * The test app's PUBLIC_URL is the default http://localhost:8080.
  */
-export async function createWalletMember(t: TestApp): Promise<TestMember> {
+export async function createWalletMember(t: TestApp, { chainId = 137 } = {}): Promise<TestMember> {
   const wallet = privateKeyToAccount(generatePrivateKey());
   const { auth } = (await t.call('/api/acc/auth', {})).data;
   const random = buildWalletMessage({
     purpose: 'login',
     origin: 'http://localhost:8080',
     address: wallet.address,
-    chainId: 137,
+    chainId,
     nonce: auth,
     issuedAt: t.clock.now(),
   });

@@ -23,12 +23,10 @@ export const ZQuoteRequest = z.object({ from: ZAssetCode, to: ZAssetCode, amount
 export type TQuoteRequest = z.input<typeof ZQuoteRequest>;
 
 /**
- * A signed quote: `quote` is an opaque token carrying these terms; confirming it is safe to retry
- * (one quote exchanges once). The fee is taken from the sent amount:
+ * The terms of an exchange. The fee is taken from the sent amount:
  * `received = (amount - fee) * rate`, fee rounded up, received rounded down.
  */
-export const ZQuote = z.object({
-  quote: z.string(),
+export const ZExchangeTerms = z.object({
   from: z.string(),
   to: z.string(),
   amount: z.string(),
@@ -37,25 +35,17 @@ export const ZQuote = z.object({
   feeRate: z.string(),
   fee: z.string(),
   received: z.string(),
-  expiresAt: z.string(),
 });
+
+/** A signed quote: `quote` is an opaque token carrying the terms; one quote exchanges once. */
+export const ZQuote = ZExchangeTerms.extend({ quote: z.string(), expiresAt: z.string() });
 export type TQuote = z.infer<typeof ZQuote>;
 
 /** POST /api/exchange/confirm — exchanges at the quoted terms; an expired quote asks for a new one. */
 export const ZConfirmExchangeRequest = z.object({ quote: z.string({ error: 'validation.invalid' }).min(1).max(2000) });
 export type TConfirmExchangeRequest = z.input<typeof ZConfirmExchangeRequest>;
 
-export const ZExchangeRecord = z.object({
-  id: z.string(),
-  from: z.string(),
-  to: z.string(),
-  amount: z.string(),
-  rate: z.string(),
-  feeRate: z.string(),
-  fee: z.string(),
-  received: z.string(),
-  createdAt: z.string(),
-});
+export const ZExchangeRecord = ZExchangeTerms.extend({ id: z.string(), createdAt: z.string() });
 export type TExchangeRecord = z.infer<typeof ZExchangeRecord>;
 
 /** POST /api/exchange/log — the member's exchanges, newest first. */

@@ -10,7 +10,6 @@ import {
   type TAssetLogRequest,
   type THistoryItem,
   type THistoryRequest,
-  type TRecordKind,
   type TTransferRecord,
 } from '@kpc/shared';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
@@ -150,11 +149,11 @@ export async function transferIncome(
   return toTransferRecord(existing);
 }
 
-/** `/api/ass/history`: financial records, newest first. */
-export async function listHistory(db: Database, memberId: string, request: THistoryRequest) {
+/** A page of the member's financial records (one more row than `limit`, see `toPage`), newest first. */
+export async function selectRecords(db: Database, memberId: string, request: THistoryRequest) {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const conditions: SQL[] = [eq(financialRecords.memberId, memberId)];
-  if (request.kind) conditions.push(eq(financialRecords.kind, request.kind satisfies TRecordKind));
+  if (request.kind) conditions.push(eq(financialRecords.kind, request.kind));
   if (request.cursor) conditions.push(lt(financialRecords.id, BigInt(request.cursor)));
   const rows = await db
     .select()
@@ -162,6 +161,12 @@ export async function listHistory(db: Database, memberId: string, request: THist
     .where(and(...conditions))
     .orderBy(desc(financialRecords.id))
     .limit(limit + 1);
+  return { rows, limit };
+}
+
+/** `/api/ass/history`: financial records, newest first. */
+export async function listHistory(db: Database, memberId: string, request: THistoryRequest) {
+  const { rows, limit } = await selectRecords(db, memberId, request);
   const decimal = (value: string | null) => (value === null ? null : fromLedgerUnits(toLedgerUnits(value)));
   return toPage(rows, limit, (row): THistoryItem => ({
     id: row.id.toString(),

@@ -16,8 +16,9 @@ import {
   type TExchangePairsResponse,
   type TExchangeRecord,
   type TQuote,
+  ZExchangeTerms,
 } from '@kpc/shared';
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { financialRecords } from '../../db/schema.ts';
@@ -25,7 +26,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { equalHashes, hashWithSecret } from '../../lib/crypto.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { getAsset, getExchangePairs, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
-import { DEFAULT_PAGE_SIZE, toPage } from '../ass/service.ts';
+import { selectRecords, toPage } from '../ass/service.ts';
 
 export interface ExchangeContext {
   db: Database;
@@ -51,19 +52,8 @@ export async function listPairs({ db, quoteSeconds }: ExchangeContext): Promise<
   };
 }
 
-/** The terms inside a quote token; every amount in ledger units as a decimal string. */
-const ZQuoteTerms = z.object({
-  id: z.uuid(),
-  member: z.uuid(),
-  from: z.string(),
-  to: z.string(),
-  amount: z.string(),
-  rate: z.string(),
-  feeRate: z.string(),
-  fee: z.string(),
-  received: z.string(),
-  expiresAt: z.string(),
-});
+/** What a quote token carries: the terms shown, plus whose quote it is and its id. */
+const ZQuoteTerms = ZExchangeTerms.extend({ id: z.uuid(), member: z.uuid(), expiresAt: z.string() });
 type QuoteTerms = z.infer<typeof ZQuoteTerms>;
 
 function signTerms(secret: string, payload: string): string {
@@ -223,14 +213,6 @@ export async function confirmExchange(
 
 /** `/api/exchange/log`: the member's exchanges, newest first. */
 export async function listExchanges(db: Database, memberId: string, request: TExchangeLogRequest) {
-  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
-  const conditions: SQL[] = [eq(financialRecords.memberId, memberId), eq(financialRecords.kind, RecordKind.EXCHANGE)];
-  if (request.cursor) conditions.push(lt(financialRecords.id, BigInt(request.cursor)));
-  const rows = await db
-    .select()
-    .from(financialRecords)
-    .where(and(...conditions))
-    .orderBy(desc(financialRecords.id))
-    .limit(limit + 1);
+  const { rows, limit } = await selectRecords(db, memberId, { ...request, kind: RecordKind.EXCHANGE });
   return toPage(rows, limit, toExchangeRecord);
 }
