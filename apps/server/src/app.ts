@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
+import { createDepositWatcher } from './chain/deposit-watcher.ts';
 import { configuredChainRuntime, type ChainRuntime } from './chain/runtime.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -146,6 +147,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
   });
   if (config.isFaucetEnabled) await app.register(devFaucetRoutes, { db: database.db, auth });
+
+  // One deposit watcher per chain with a node and something to watch (Step 4 §2).
+  const watchers = chains.chains
+    .filter((chain) => chain.rpcUrl && (chain.recharge || (chain.usdt && chain.depositAddress)))
+    .map((chain) =>
+      createDepositWatcher({ db: database.db, chain, logger: app.log, blockRange: config.WATCHER_BLOCK_RANGE }),
+    );
+  app.addHook('onReady', async () => {
+    for (const watcher of watchers) watcher.start(config.WATCHER_POLL_SECONDS);
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(watchers.map((watcher) => watcher.stop()));
+  });
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     try {

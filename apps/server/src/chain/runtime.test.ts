@@ -13,6 +13,8 @@ describe('chain settings (SPEC §3 environment keys)', () => {
       CHAIN_137_USDT: USDT_POLYGON.toLowerCase(),
       CHAIN_137_RECHARGE: RECHARGE,
       CHAIN_137_PUBLIC_RPC_URL: 'https://polygon-rpc.com',
+      CHAIN_137_DEPOSIT_ADDRESS: RECHARGE.toLowerCase(),
+      CHAIN_137_START_BLOCK: '65000000',
     });
     const runtime = configuredChainRuntime(config);
     expect(runtime.allowedChainIds).toEqual([56, 137]);
@@ -23,6 +25,8 @@ describe('chain settings (SPEC §3 environment keys)', () => {
       usdt: USDT_POLYGON,
       recharge: RECHARGE,
       kpc: null,
+      depositAddress: RECHARGE,
+      startBlock: 65_000_000n,
     });
   });
 
@@ -58,6 +62,7 @@ describe('chain settings (SPEC §3 environment keys)', () => {
       usdt: USDT_POLYGON,
       kpc: RECHARGE,
       recharge: RECHARGE,
+      depositAddress: RECHARGE,
     });
     expect(runtime.allowedChainIds).toEqual([137, 56, 1, 31337]);
     expect(runtime.devChain).toBe(true);

@@ -25,6 +25,8 @@ export interface DevChainContracts {
   usdt: Address;
   kpc: Address;
   recharge: Address;
+  /** Receives direct USDT transfers (the dev chain's hot wallet). */
+  depositAddress: Address;
 }
 
 /** `auto` runs the embedded chain when no chain has an RPC URL, and never in production. */
@@ -61,6 +63,9 @@ export function devChainRuntime(config: Config, contracts: DevChainContracts): C
     usdt: contracts.usdt,
     recharge: contracts.recharge,
     kpc: contracts.kpc,
+    depositAddress: contracts.depositAddress,
+    // A fresh chain on every start: read it from its first block.
+    startBlock: 0n,
   };
   const allowedChainIds = [...new Set([...config.ALLOWED_CHAIN_IDS, contracts.chainId])];
   return {
@@ -84,6 +89,7 @@ export function toAppConfig(runtime: ChainRuntime): TAppConfig {
       usdt: chain.usdt,
       recharge: chain.recharge,
       kpc: chain.kpc,
+      depositAddress: chain.depositAddress,
     })),
     tokenCode: runtime.tokenCode,
     usdtQuantity: runtime.usdtQuantity,

@@ -1,4 +1,10 @@
-import { deployDevContracts, describeDevChain, startDevChain, type DevChain } from '@kpc/contracts/dev-chain';
+import {
+  DEV_ACCOUNTS,
+  deployDevContracts,
+  describeDevChain,
+  startDevChain,
+  type DevChain,
+} from '@kpc/contracts/dev-chain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
 import { configuredChainRuntime, devChainRuntime, shouldRunDevChain, type ChainRuntime } from './runtime.ts';
@@ -29,7 +35,8 @@ export async function startChains(
       'embedded development chain started, contracts deployed',
     );
     const banner = ['Embedded development chain (no CHAIN_<id>_RPC_URL configured):', ...describeDevChain(deployment)];
-    return { runtime: devChainRuntime(config, deployment), devChain, banner };
+    const runtime = devChainRuntime(config, { ...deployment, depositAddress: DEV_ACCOUNTS.hotWallet.address });
+    return { runtime, devChain, banner };
   } catch (error) {
     await devChain.stop();
     throw error;

@@ -14,6 +14,10 @@ export interface ChainSettings {
   usdt: Address | null;
   recharge: Address | null;
   kpc: Address | null;
+  /** Where members send USDT directly (SPEC §2 Recharge "transfer to the shown address"). */
+  depositAddress: Address | null;
+  /** The first block the deposit watcher reads on a fresh database; null: the head at first start. */
+  startBlock: bigint | null;
 }
 
 /** What members' wallets know about the default chains (SPEC §5: 137, 56, 1). */
@@ -31,7 +35,17 @@ const KNOWN_CHAINS = new Map<
   ]),
 );
 
-const SETTINGS = ['RPC_URL', 'PUBLIC_RPC_URL', 'EXPLORER_URL', 'NAME', 'USDT', 'RECHARGE', 'KPC'];
+const SETTINGS = [
+  'RPC_URL',
+  'PUBLIC_RPC_URL',
+  'EXPLORER_URL',
+  'NAME',
+  'USDT',
+  'RECHARGE',
+  'KPC',
+  'DEPOSIT_ADDRESS',
+  'START_BLOCK',
+];
 const KEY = new RegExp(`^CHAIN_(\\d+)_(${SETTINGS.join('|')})$`);
 const URL_PATTERN = /^(https?|wss?):\/\/\S+$/;
 
@@ -48,13 +62,15 @@ export function describeChain(chainId: number): ChainSettings {
     usdt: null,
     recharge: null,
     kpc: null,
+    depositAddress: null,
+    startBlock: null,
   };
 }
 
 /**
  * Reads `CHAIN_<id>_<SETTING>` variables, e.g. `CHAIN_137_RPC_URL`, `CHAIN_137_USDT`,
- * `CHAIN_137_RECHARGE`, `CHAIN_137_KPC`, `CHAIN_137_PUBLIC_RPC_URL`, `CHAIN_137_NAME`,
- * `CHAIN_137_EXPLORER_URL`. Returns the chains (sorted by id) and a line per bad variable.
+ * `CHAIN_137_RECHARGE`, `CHAIN_137_KPC`, `CHAIN_137_DEPOSIT_ADDRESS`, `CHAIN_137_START_BLOCK`,
+ * `CHAIN_137_PUBLIC_RPC_URL`, `CHAIN_137_NAME`, `CHAIN_137_EXPLORER_URL`. Returns the chains (sorted by id) and a line per bad variable.
  */
 export function parseChainSettings(env: Record<string, string | undefined>): {
   chains: ChainSettings[];
@@ -83,6 +99,12 @@ export function parseChainSettings(env: Record<string, string | undefined>): {
       else chain.explorerUrl = value;
     } else if (setting === 'NAME') {
       chain.name = value;
+    } else if (setting === 'START_BLOCK') {
+      if (!/^\d{1,15}$/.test(value)) {
+        issues.push(`  ${name}: must be a block number`);
+        continue;
+      }
+      chain.startBlock = BigInt(value);
     } else {
       if (!isAddress(value)) {
         issues.push(`  ${name}: must be a 0x address (with a valid checksum if mixed case)`);
@@ -91,6 +113,7 @@ export function parseChainSettings(env: Record<string, string | undefined>): {
       const address = getAddress(value);
       if (setting === 'USDT') chain.usdt = address;
       else if (setting === 'RECHARGE') chain.recharge = address;
+      else if (setting === 'DEPOSIT_ADDRESS') chain.depositAddress = address;
       else chain.kpc = address;
     }
   }

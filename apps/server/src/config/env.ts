@@ -36,6 +36,10 @@ const ZEnv = z.object({
 
   /** The development faucet (`/api/dev/faucet`, test funds through the ledger); default: on outside production. */
   DEV_FAUCET: booleanFlag.optional(),
+  /** How often each chain's deposit watcher looks for new blocks. */
+  WATCHER_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(3),
+  /** Most blocks one `eth_getLogs` call asks for (RPC providers cap it). */
+  WATCHER_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** How long an exchange quote holds its rate. */
   EXCHANGE_QUOTE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
 

@@ -13,8 +13,11 @@ export interface TestMember {
  * A new member signed in through the real wallet sign-in (fast: no password hashing, no mail).
  * The test app's PUBLIC_URL is the default http://localhost:8080.
  */
-export async function createWalletMember(t: TestApp, { chainId = 137 } = {}): Promise<TestMember> {
-  const wallet = privateKeyToAccount(generatePrivateKey());
+export async function createWalletMember(
+  t: TestApp,
+  { chainId = 137, privateKey = generatePrivateKey() }: { chainId?: number; privateKey?: `0x${string}` } = {},
+): Promise<TestMember> {
+  const wallet = privateKeyToAccount(privateKey);
   const { auth } = (await t.call('/api/acc/auth', {})).data;
   const random = buildWalletMessage({
     purpose: 'login',

@@ -18,6 +18,8 @@ export const ZChainInfo = z.object({
   recharge: z.string().nullable(),
   /** KPC token contract, on the chain that has it (SPEC §3 "KPC token contract address"). */
   kpc: z.string().nullable(),
+  /** Where members may send USDT directly (SPEC §2 Recharge); credited by the sender's bound wallet. */
+  depositAddress: z.string().nullable(),
 });
 export type TChainInfo = z.infer<typeof ZChainInfo>;
 

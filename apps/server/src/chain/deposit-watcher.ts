@@ -1,0 +1,278 @@
+import { rechargeAbi } from '@kpc/contracts';
+import {
+  Bucket,
+  EntryType,
+  fromLedgerUnits,
+  LEDGER_SCALE,
+  MIN_RECHARGE_USDT,
+  parseDecimal,
+  RecordKind,
+  REQUIRED_CONFIRMATIONS,
+} from '@kpc/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  createPublicClient,
+  erc20Abi,
+  getAbiItem,
+  http,
+  type Address,
+  type Hash,
+  type Log,
+  type PublicClient,
+} from 'viem';
+import type { ChainSettings } from '../config/chains.ts';
+import type { Database, Transaction } from '../db/client.ts';
+import { chainCursors, deposits, financialRecords, members } from '../db/schema.ts';
+import { HouseAccount, postEntry } from '../ledger/ledger.ts';
+
+/** USDT has 6 decimals on the chains we use; the ledger keeps 18. */
+const USDT_DECIMALS = 6;
+const MIN_DEPOSIT_UNITS = parseDecimal(MIN_RECHARGE_USDT, USDT_DECIMALS);
+const depositedEvent = getAbiItem({ abi: rechargeAbi, name: 'Deposited' });
+const transferEvent = getAbiItem({ abi: erc20Abi, name: 'Transfer' });
+
+export interface DepositWatcherOptions {
+  db: Database;
+  chain: ChainSettings;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** Most blocks per `eth_getLogs`. */
+  blockRange: number;
+  /** Tests pass their own client; default: the chain's RPC URL. */
+  client?: PublicClient;
+}
+
+interface SeenDeposit {
+  txHash: Hash;
+  receiptLogIndex: number;
+  blockNumber: bigint;
+  blockHash: Hash;
+  method: 'contract' | 'transfer';
+  from: Address;
+  /** In USDT's own units (6 decimals). */
+  amount: bigint;
+}
+
+/**
+ * Watches one chain for USDT deposits: Recharge `Deposited` events (attributed by the event's
+ * member address) and USDT transfers to the deposit address (attributed by the sender being a
+ * member's bound wallet). Each pass reads the blocks since the stored cursor (re-reading the last
+ * REQUIRED_CONFIRMATIONS blocks, so a reorg's replacement blocks are seen), records each deposit
+ * once and credits those with enough confirmations after re-checking their block is canonical.
+ * Several processes may run it: database locks let one pass per chain write at a time, and every
+ * write is conditional, so nothing is recorded or credited twice.
+ */
+export function createDepositWatcher(options: DepositWatcherOptions) {
+  const { db, chain, logger, blockRange } = options;
+  if (!chain.rpcUrl && !options.client) throw new Error(`chain ${chain.chainId} has no RPC URL`);
+  const client =
+    options.client ?? createPublicClient({ transport: http(chain.rpcUrl ?? undefined, { retryCount: 2 }) });
+  const lockKey = `deposit-watcher:${chain.chainId}`;
+
+  /** The position of `log` among its receipt's logs: stable when a reorg moves the transaction. */
+  async function receiptLogIndex(log: Log): Promise<number> {
+    const receipt = await client.getTransactionReceipt({ hash: log.transactionHash! });
+    return receipt.logs.findIndex((entry) => entry.logIndex === log.logIndex);
+  }
+
+  async function readDeposits(fromBlock: bigint, toBlock: bigint): Promise<SeenDeposit[]> {
+    const seen: SeenDeposit[] = [];
+    if (chain.recharge) {
+      const logs = await client.getLogs({ address: chain.recharge, event: depositedEvent, fromBlock, toBlock });
+      for (const log of logs) {
+        seen.push({
+          txHash: log.transactionHash,
+          receiptLogIndex: await receiptLogIndex(log),
+          blockNumber: log.blockNumber,
+          blockHash: log.blockHash,
+          method: 'contract',
+          from: log.args.member!,
+          amount: log.args.amount!,
+        });
+      }
+    }
+    if (chain.usdt && chain.depositAddress) {
+      const logs = await client.getLogs({
+        address: chain.usdt,
+        event: transferEvent,
+        args: { to: chain.depositAddress },
+        fromBlock,
+        toBlock,
+      });
+      for (const log of logs) {
+        seen.push({
+          txHash: log.transactionHash,
+          receiptLogIndex: await receiptLogIndex(log),
+          blockNumber: log.blockNumber,
+          blockHash: log.blockHash,
+          method: 'transfer',
+          from: log.args.from!,
+          amount: log.args.value!,
+        });
+      }
+    }
+    return seen;
+  }
+
+  /** Records what a range showed; a deposit seen again (e.g. moved by a reorg) updates its block. */
+  async function record(tx: Transaction, seen: SeenDeposit[]): Promise<void> {
+    if (seen.length === 0) return;
+    const wallets = [...new Set(seen.map((deposit) => deposit.from.toLowerCase()))];
+    const owners = await tx
+      .select({ id: members.id, wallet: members.walletAddress })
+      .from(members)
+      .where(inArray(members.walletAddress, wallets));
+    const ownerOf = new Map(owners.map((owner) => [owner.wallet, owner.id]));
+    for (const deposit of seen) {
+      const memberId = ownerOf.get(deposit.from.toLowerCase()) ?? null;
+      const status = deposit.amount < MIN_DEPOSIT_UNITS ? 'below_minimum' : memberId ? 'pending' : 'unattributed';
+      await tx
+        .insert(deposits)
+        .values({
+          chainId: chain.chainId,
+          txHash: deposit.txHash.toLowerCase(),
+          receiptLogIndex: deposit.receiptLogIndex,
+          blockNumber: deposit.blockNumber,
+          blockHash: deposit.blockHash,
+          method: deposit.method,
+          fromAddress: deposit.from.toLowerCase(),
+          memberId,
+          asset: 'USDT',
+          amount: fromLedgerUnits(deposit.amount * 10n ** BigInt(LEDGER_SCALE - USDT_DECIMALS)),
+          status,
+        })
+        .onConflictDoUpdate({
+          target: [deposits.chainId, deposits.txHash, deposits.receiptLogIndex],
+          // Only a deposit not yet credited can move; a reorged one seen again is live again.
+          set: {
+            blockNumber: deposit.blockNumber,
+            blockHash: deposit.blockHash,
+            status: sql`case when ${deposits.status} = 'reorged' then ${status} else ${deposits.status} end`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${deposits.status} in ('pending', 'reorged')`,
+        });
+    }
+  }
+
+  /** Credits a pending deposit whose block is still canonical; marks it reorged otherwise. */
+  async function settle(deposit: typeof deposits.$inferSelect): Promise<void> {
+    const receipt = await client.getTransactionReceipt({ hash: deposit.txHash as Hash }).catch(() => null);
+    const block = await client.getBlock({ blockNumber: deposit.blockNumber }).catch(() => null);
+    const canonical = receipt?.blockHash === deposit.blockHash && block?.hash === deposit.blockHash;
+    if (!canonical) {
+      await db
+        .update(deposits)
+        .set({ status: 'reorged', updatedAt: sql`now()` })
+        .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending')));
+      logger.warn({ chainId: chain.chainId, txHash: deposit.txHash }, 'deposit left the canonical chain');
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(deposits)
+        .set({ status: 'credited', creditedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(
+          and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending'), eq(deposits.blockHash, deposit.blockHash)),
+        )
+        .returning();
+      if (!claimed?.memberId) return;
+      const amount = parseDecimal(claimed.amount, LEDGER_SCALE);
+      const [financial] = await tx
+        .insert(financialRecords)
+        .values({
+          memberId: claimed.memberId,
+          kind: RecordKind.DEPOSIT,
+          status: 'completed',
+          asset: claimed.asset,
+          amount: claimed.amount,
+          reference: `deposit:${claimed.id}`,
+        })
+        .returning({ id: financialRecords.id });
+      await postEntry(tx, {
+        type: EntryType.DEPOSIT,
+        idempotencyKey: `deposit:${claimed.id}`,
+        memberId: claimed.memberId,
+        reference: `deposit:${claimed.id}${financial ? `;financial_record:${financial.id}` : ''}`,
+        postings: [
+          { account: { memberId: claimed.memberId, bucket: Bucket.AVAILABLE }, asset: claimed.asset, amount },
+          { account: { house: HouseAccount.TREASURY }, asset: claimed.asset, amount: -amount },
+        ],
+      });
+    });
+  }
+
+  /**
+   * One pass: read new blocks, record deposits, move the cursor, then settle deposits with enough
+   * confirmations (head - block + 1 >= REQUIRED_CONFIRMATIONS). Returns the head it saw.
+   */
+  async function scanOnce(): Promise<bigint> {
+    // Always the live head: a cached one would make a pass judge confirmations on stale data.
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, chain.chainId));
+    const nextBlock = cursor?.nextBlock ?? chain.startBlock ?? head;
+    const overlap = BigInt(REQUIRED_CONFIRMATIONS);
+    let expected = cursor?.nextBlock ?? null;
+    let from = nextBlock > overlap ? nextBlock - overlap : 0n;
+    while (from <= head) {
+      const to = from + BigInt(blockRange) - 1n < head ? from + BigInt(blockRange) - 1n : head;
+      const seen = await readDeposits(from, to);
+      const next = to + 1n > (expected ?? 0n) ? to + 1n : (expected ?? to + 1n);
+      // One writer per chain at a time, and the range's deposits land with the cursor that passes
+      // them; a pass that finds the cursor moved under it (another process) stops.
+      const moved = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+        const [current] = await tx.select().from(chainCursors).where(eq(chainCursors.chainId, chain.chainId));
+        if ((current?.nextBlock ?? null) !== expected) return true;
+        await record(tx, seen);
+        await tx
+          .insert(chainCursors)
+          .values({ chainId: chain.chainId, nextBlock: next })
+          .onConflictDoUpdate({ target: chainCursors.chainId, set: { nextBlock: next, updatedAt: sql`now()` } });
+        return false;
+      });
+      if (moved) break;
+      expected = next;
+      from = to + 1n;
+    }
+    const confirmedUpTo = head - BigInt(REQUIRED_CONFIRMATIONS) + 1n;
+    const ready = await db
+      .select()
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.chainId, chain.chainId),
+          eq(deposits.status, 'pending'),
+          sql`${deposits.blockNumber} <= ${confirmedUpTo}`,
+        ),
+      );
+    for (const deposit of ready) await settle(deposit);
+    return head;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  return {
+    scanOnce,
+    /** Scans every `pollSeconds` until `stop()`; a failed pass is logged and retried next time. */
+    start(pollSeconds: number): void {
+      const tick = () => {
+        running = scanOnce()
+          .catch((error: unknown) =>
+            logger.error({ err: error, chainId: chain.chainId }, 'deposit watcher pass failed'),
+          )
+          .finally(() => {
+            if (timer !== undefined) timer = setTimeout(tick, pollSeconds * 1000);
+          });
+      };
+      timer = setTimeout(tick, 0);
+    },
+    async stop(): Promise<void> {
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type DepositWatcher = ReturnType<typeof createDepositWatcher>;
