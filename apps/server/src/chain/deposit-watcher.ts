@@ -20,6 +20,7 @@ import {
   type Hash,
   type Log,
   type PublicClient,
+  type TransactionReceipt,
 } from 'viem';
 import type { ChainSettings } from '../config/chains.ts';
 import type { Database, Transaction } from '../db/client.ts';
@@ -69,27 +70,33 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     options.client ?? createPublicClient({ transport: http(chain.rpcUrl ?? undefined, { retryCount: 2 }) });
   const lockKey = `deposit-watcher:${chain.chainId}`;
 
-  /** The position of `log` among its receipt's logs: stable when a reorg moves the transaction. */
-  async function receiptLogIndex(log: Log): Promise<number> {
-    const receipt = await client.getTransactionReceipt({ hash: log.transactionHash! });
-    return receipt.logs.findIndex((entry) => entry.logIndex === log.logIndex);
-  }
+  type MinedLog = Pick<Log<bigint, number, false>, 'transactionHash' | 'logIndex' | 'blockNumber' | 'blockHash'>;
 
   async function readDeposits(fromBlock: bigint, toBlock: bigint): Promise<SeenDeposit[]> {
+    // One receipt per transaction, however many of its logs this range holds.
+    const receipts = new Map<Hash, Promise<TransactionReceipt>>();
+    const toSeen = async (log: MinedLog, method: SeenDeposit['method'], from: Address, amount: bigint) => {
+      let receipt = receipts.get(log.transactionHash);
+      if (!receipt) {
+        receipt = client.getTransactionReceipt({ hash: log.transactionHash });
+        receipts.set(log.transactionHash, receipt);
+      }
+      // The log's position in its receipt stays the same when a reorg moves the transaction.
+      const receiptLogIndex = (await receipt).logs.findIndex((entry) => entry.logIndex === log.logIndex);
+      return {
+        txHash: log.transactionHash,
+        receiptLogIndex,
+        blockNumber: log.blockNumber,
+        blockHash: log.blockHash,
+        method,
+        from,
+        amount,
+      };
+    };
     const seen: SeenDeposit[] = [];
     if (chain.recharge) {
       const logs = await client.getLogs({ address: chain.recharge, event: depositedEvent, fromBlock, toBlock });
-      for (const log of logs) {
-        seen.push({
-          txHash: log.transactionHash,
-          receiptLogIndex: await receiptLogIndex(log),
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          method: 'contract',
-          from: log.args.member!,
-          amount: log.args.amount!,
-        });
-      }
+      for (const log of logs) seen.push(await toSeen(log, 'contract', log.args.member!, log.args.amount!));
     }
     if (chain.usdt && chain.depositAddress) {
       const logs = await client.getLogs({
@@ -99,17 +106,7 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
         fromBlock,
         toBlock,
       });
-      for (const log of logs) {
-        seen.push({
-          txHash: log.transactionHash,
-          receiptLogIndex: await receiptLogIndex(log),
-          blockNumber: log.blockNumber,
-          blockHash: log.blockHash,
-          method: 'transfer',
-          from: log.args.from!,
-          amount: log.args.value!,
-        });
-      }
+      for (const log of logs) seen.push(await toSeen(log, 'transfer', log.args.from!, log.args.value!));
     }
     return seen;
   }
@@ -217,7 +214,8 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     while (from <= head) {
       const to = from + BigInt(blockRange) - 1n < head ? from + BigInt(blockRange) - 1n : head;
       const seen = await readDeposits(from, to);
-      const next = to + 1n > (expected ?? 0n) ? to + 1n : (expected ?? to + 1n);
+      // The overlap re-reads blocks behind the cursor; the cursor itself only moves forward.
+      const next = expected !== null && expected > to + 1n ? expected : to + 1n;
       // One writer per chain at a time, and the range's deposits land with the cursor that passes
       // them; a pass that finds the cursor moved under it (another process) stops.
       const moved = await db.transaction(async (tx) => {

@@ -30,8 +30,6 @@ interface UserActions {
   setWalletList(walletList: readonly string[]): void;
   /** The totals of the last `/api/ass/lst` answer. */
   setAssetTotals(totals: { allQuantity: string; price: string }): void;
-  /** The KPC price of `/api/card/getPrice`. */
-  setPrice(price: string): void;
   reset(): void;
 }
 
@@ -55,7 +53,6 @@ export const useUserStore = create<UserData & UserActions>()(
       setAddress: (address) => set({ address, lastUpdateTime: Date.now() }),
       setWalletList: (walletList) => set({ walletList: [...walletList] }),
       setAssetTotals: ({ allQuantity, price }) => set({ allQuantity, price }),
-      setPrice: (price) => set({ price }),
       // SPEC §4: logout or an auth error clears token, address, wallet and user info.
       reset: () => set({ ...initialUserData, lastUpdateTime: Date.now() }),
     }),

@@ -86,15 +86,15 @@ export async function verifySignedMessage(
   if (!isSigned) throw new AppError('WALLET_SIGNATURE_INVALID');
 
   const { domain, uri, statement, version, chainId, nonce, issuedAt, expirationTime, notBefore } = message;
+  const url = uri !== undefined && URL.canParse(uri) ? new URL(uri) : null;
   const isOurs =
     version === '1' &&
     statement === WALLET_SIGN_STATEMENTS[purpose] &&
     domain !== undefined &&
     context.domains.includes(domain) &&
-    uri !== undefined &&
-    URL.canParse(uri) &&
-    ['http:', 'https:'].includes(new URL(uri).protocol) &&
-    new URL(uri).host === domain;
+    url !== null &&
+    ['http:', 'https:'].includes(url.protocol) &&
+    url.host === domain;
   if (!isOurs || !nonce || !issuedAt || !expirationTime) throw new AppError('WALLET_SIGNATURE_INVALID');
   if (chainId === undefined || !context.allowedChainIds.includes(chainId)) {
     throw new AppError('WALLET_WRONG_NETWORK', { list: context.allowedChainIds.join(',') });
