@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { createDepositWatcher } from './chain/deposit-watcher.ts';
+import { createWithdrawalSender } from './chain/withdrawal-sender.ts';
 import { configuredChainRuntime, type ChainRuntime } from './chain/runtime.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
@@ -23,6 +24,8 @@ import { assetRoutes } from './modules/ass/routes.ts';
 import { cardRoutes } from './modules/card/routes.ts';
 import { devFaucetRoutes } from './modules/dev/faucet.ts';
 import { exchangeRoutes } from './modules/exchange/routes.ts';
+import { rechargeRoutes } from './modules/recharge/routes.ts';
+import { withdrawRoutes } from './modules/withdraw/routes.ts';
 import { devMailboxRoutes } from './modules/dev/mailbox.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { ok, wirePlugin } from './plugins/wire.ts';
@@ -48,6 +51,8 @@ const REDACTED_PATHS = [
   '*.code',
   '*.token',
   '*.sign',
+  '*.hotWalletKey',
+  '*.signedTx',
 ];
 
 /**
@@ -141,24 +146,58 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(appRoutes, { chains });
   await app.register(cardRoutes, { db: database.db, clock });
-  await app.register(assetRoutes, { db: database.db, clock, auth });
+  await app.register(assetRoutes, { db: database.db, clock, auth, chains });
   await app.register(exchangeRoutes, {
     context: { db: database.db, clock, secret, quoteSeconds: config.EXCHANGE_QUOTE_SECONDS },
     auth,
   });
   if (config.isFaucetEnabled) await app.register(devFaucetRoutes, { db: database.db, auth });
 
-  // One deposit watcher per chain with a node and something to watch (Step 4 §2).
-  const watchers = chains.chains
-    .filter((chain) => chain.rpcUrl && (chain.recharge || (chain.usdt && chain.depositAddress)))
+  // One deposit watcher per chain with a node and something to watch (Step 4 §2), and one
+  // withdrawal sender per chain with a hot wallet (Step 4 §3).
+  const watchers = new Map(
+    chains.chains
+      .filter((chain) => chain.rpcUrl && (chain.recharge || (chain.usdt && chain.depositAddress)))
+      .map((chain) => [
+        chain.chainId,
+        createDepositWatcher({ db: database.db, chain, logger: app.log, blockRange: config.WATCHER_BLOCK_RANGE }),
+      ]),
+  );
+  const senders = chains.chains
+    .filter((chain) => chain.rpcUrl && chain.usdt && chain.hotWalletKey)
     .map((chain) =>
-      createDepositWatcher({ db: database.db, chain, logger: app.log, blockRange: config.WATCHER_BLOCK_RANGE }),
+      createWithdrawalSender({ db: database.db, chain, logger: app.log, confirmations: config.WITHDRAW_CONFIRMATIONS }),
     );
   app.addHook('onReady', async () => {
-    for (const watcher of watchers) watcher.start(config.WATCHER_POLL_SECONDS);
+    if (!config.RUN_CHAIN_WORKERS) return;
+    for (const watcher of watchers.values()) watcher.start(config.WATCHER_POLL_SECONDS);
+    for (const sender of senders) sender.start(config.SENDER_POLL_SECONDS);
   });
   app.addHook('onClose', async () => {
-    await Promise.all(watchers.map((watcher) => watcher.stop()));
+    await Promise.all([...watchers.values(), ...senders].map((job) => job.stop()));
+  });
+  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  await app.register(rechargeRoutes, {
+    context: { db: database.db, chains, watchers },
+    auth,
+    accelerateLimit: { max: config.RATE_LIMIT_CODE_MAX, timeWindow: windowMs },
+  });
+  await app.register(withdrawRoutes, {
+    context: {
+      db: database.db,
+      clock,
+      mailer,
+      logger: app.log,
+      secret,
+      chains,
+      terms: {
+        feeRate: config.WITHDRAW_FEE_RATE,
+        minFee: config.WITHDRAW_MIN_FEE,
+        autoApproveDaily: config.WITHDRAW_AUTO_APPROVE_DAILY,
+      },
+    },
+    auth,
+    codeLimit: { max: config.RATE_LIMIT_CODE_MAX, timeWindow: windowMs },
   });
 
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {

@@ -56,6 +56,16 @@ export const ErrorCode = {
   AMOUNT_BELOW_MINIMUM: 1206,
   /** An amount that would round to nothing after fees. */
   AMOUNT_TOO_SMALL: 1207,
+  /** SPEC §8: "The current channel is temporarily unavailable." */
+  CHANNEL_UNAVAILABLE: 1300,
+  /** SPEC §8: the channel-not-open-yet text. */
+  CHANNEL_NOT_OPEN: 1301,
+  /** Accelerate: no transaction with this hash on the chosen network (`{{network}}`). */
+  DEPOSIT_TX_NOT_FOUND: 1302,
+  /** Accelerate: the transaction holds no USDT deposit to the programme from the member's wallet. */
+  DEPOSIT_TX_NOT_DEPOSIT: 1303,
+  /** Withdrawals are confirmed by an emailed code: the account needs an email. */
+  WITHDRAW_EMAIL_REQUIRED: 1304,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

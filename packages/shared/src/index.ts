@@ -10,3 +10,4 @@ export * from './schemas/app.ts';
 export * from './wallet-message.ts';
 export * from './schemas/assets.ts';
 export * from './schemas/exchange.ts';
+export * from './schemas/funds.ts';

@@ -16,12 +16,16 @@ import {
   erc20Abi,
   getAbiItem,
   http,
+  isAddressEqual,
+  parseEventLogs,
+  TransactionReceiptNotFoundError,
   type Address,
   type Hash,
   type Log,
   type PublicClient,
   type TransactionReceipt,
 } from 'viem';
+import { createPoller } from './poller.ts';
 import type { ChainSettings } from '../config/chains.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { chainCursors, deposits, financialRecords, members } from '../db/schema.ts';
@@ -111,6 +115,37 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     return seen;
   }
 
+  /** The deposits one mined transaction made, read from its receipt alone; null: no such transaction. */
+  async function readTransaction(hash: Hash): Promise<SeenDeposit[] | null> {
+    const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    });
+    if (!receipt) return null;
+    if (receipt.status !== 'success') return [];
+    const mined = (log: (typeof receipt.logs)[number]) => ({
+      txHash: receipt.transactionHash,
+      receiptLogIndex: receipt.logs.indexOf(log),
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+    });
+    const seen: SeenDeposit[] = [];
+    if (chain.recharge) {
+      const fromRecharge = receipt.logs.filter((log) => isAddressEqual(log.address, chain.recharge!));
+      for (const log of parseEventLogs({ abi: [depositedEvent], logs: fromRecharge, strict: true })) {
+        seen.push({ ...mined(log), method: 'contract', from: log.args.member, amount: log.args.amount });
+      }
+    }
+    if (chain.usdt && chain.depositAddress) {
+      const fromUsdt = receipt.logs.filter((log) => isAddressEqual(log.address, chain.usdt!));
+      for (const log of parseEventLogs({ abi: [transferEvent], logs: fromUsdt, strict: true })) {
+        if (!isAddressEqual(log.args.to, chain.depositAddress)) continue;
+        seen.push({ ...mined(log), method: 'transfer', from: log.args.from, amount: log.args.value });
+      }
+    }
+    return seen;
+  }
+
   /** Records what a range showed; a deposit seen again (e.g. moved by a reorg) updates its block. */
   async function record(tx: Transaction, seen: SeenDeposit[]): Promise<void> {
     if (seen.length === 0) return;
@@ -141,13 +176,15 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
         .onConflictDoUpdate({
           target: [deposits.chainId, deposits.txHash, deposits.receiptLogIndex],
           // Only a deposit not yet credited can move; a reorged one seen again is live again.
+          // An unattributed one becomes the member's once its sender is bound (read again by accelerate).
           set: {
             blockNumber: deposit.blockNumber,
             blockHash: deposit.blockHash,
-            status: sql`case when ${deposits.status} = 'reorged' then ${status} else ${deposits.status} end`,
+            memberId: sql`coalesce(${deposits.memberId}, excluded.member_id)`,
+            status: sql`case when ${deposits.status} in ('reorged', 'unattributed') then excluded.status else ${deposits.status} end`,
             updatedAt: sql`now()`,
           },
-          setWhere: sql`${deposits.status} in ('pending', 'reorged')`,
+          setWhere: sql`${deposits.status} in ('pending', 'reorged', 'unattributed')`,
         });
     }
   }
@@ -184,6 +221,8 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
           asset: claimed.asset,
           amount: claimed.amount,
           reference: `deposit:${claimed.id}`,
+          chainId: claimed.chainId,
+          txHash: claimed.txHash,
         })
         .returning({ id: financialRecords.id });
       await postEntry(tx, {
@@ -225,14 +264,23 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
         await record(tx, seen);
         await tx
           .insert(chainCursors)
-          .values({ chainId: chain.chainId, nextBlock: next })
-          .onConflictDoUpdate({ target: chainCursors.chainId, set: { nextBlock: next, updatedAt: sql`now()` } });
+          .values({ chainId: chain.chainId, nextBlock: next, headBlock: head })
+          .onConflictDoUpdate({
+            target: chainCursors.chainId,
+            set: { nextBlock: next, headBlock: head, updatedAt: sql`now()` },
+          });
         return false;
       });
       if (moved) break;
       expected = next;
       from = to + 1n;
     }
+    await settleConfirmed(head);
+    return head;
+  }
+
+  /** Settles the pending deposits with enough confirmations (all of them, or those of one transaction). */
+  async function settleConfirmed(head: bigint, txHash?: Hash): Promise<void> {
     const confirmedUpTo = head - BigInt(REQUIRED_CONFIRMATIONS) + 1n;
     const ready = await db
       .select()
@@ -242,34 +290,36 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
           eq(deposits.chainId, chain.chainId),
           eq(deposits.status, 'pending'),
           sql`${deposits.blockNumber} <= ${confirmedUpTo}`,
+          txHash ? eq(deposits.txHash, txHash.toLowerCase()) : undefined,
         ),
       );
     for (const deposit of ready) await settle(deposit);
+  }
+
+  /**
+   * Accelerate (SPEC §9): reads one transaction now instead of waiting for the next pass, records
+   * its deposits and credits them if they already have their confirmations. Returns the head it
+   * saw, or null when the chain has no such mined transaction.
+   */
+  async function inspectTransaction(hash: Hash): Promise<bigint | null> {
+    const seen = await readTransaction(hash);
+    if (seen === null) return null;
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+      await record(tx, seen);
+    });
+    await settleConfirmed(head, hash);
     return head;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  const poller = createPoller(scanOnce, (error) =>
+    logger.error({ err: error, chainId: chain.chainId }, 'deposit watcher pass failed'),
+  );
   return {
     scanOnce,
-    /** Scans every `pollSeconds` until `stop()`; a failed pass is logged and retried next time. */
-    start(pollSeconds: number): void {
-      const tick = () => {
-        running = scanOnce()
-          .catch((error: unknown) =>
-            logger.error({ err: error, chainId: chain.chainId }, 'deposit watcher pass failed'),
-          )
-          .finally(() => {
-            if (timer !== undefined) timer = setTimeout(tick, pollSeconds * 1000);
-          });
-      };
-      timer = setTimeout(tick, 0);
-    },
-    async stop(): Promise<void> {
-      clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
+    inspectTransaction,
+    ...poller,
   };
 }
 

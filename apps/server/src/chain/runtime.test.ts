@@ -63,6 +63,7 @@ describe('chain settings (SPEC §3 environment keys)', () => {
       kpc: RECHARGE,
       recharge: RECHARGE,
       depositAddress: RECHARGE,
+      hotWalletKey: `0x${'11'.repeat(32)}`,
     });
     expect(runtime.allowedChainIds).toEqual([137, 56, 1, 31337]);
     expect(runtime.devChain).toBe(true);

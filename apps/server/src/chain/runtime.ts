@@ -1,5 +1,5 @@
 import type { TAppConfig } from '@kpc/shared';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { describeChain, type ChainSettings } from '../config/chains.ts';
 import type { Config } from '../config/env.ts';
 
@@ -27,6 +27,8 @@ export interface DevChainContracts {
   recharge: Address;
   /** Receives direct USDT transfers (the dev chain's hot wallet). */
   depositAddress: Address;
+  /** Pays withdrawals (the dev chain's funded hot wallet). */
+  hotWalletKey: Hex;
 }
 
 /** `auto` runs the embedded chain when no chain has an RPC URL, and never in production. */
@@ -64,6 +66,7 @@ export function devChainRuntime(config: Config, contracts: DevChainContracts): C
     recharge: contracts.recharge,
     kpc: contracts.kpc,
     depositAddress: contracts.depositAddress,
+    hotWalletKey: contracts.hotWalletKey,
     // A fresh chain on every start: read it from its first block.
     startBlock: 0n,
   };
@@ -74,6 +77,11 @@ export function devChainRuntime(config: Config, contracts: DevChainContracts): C
     chains: mergeChains(allowedChainIds, [...config.chains, devChain]),
     devChain: true,
   };
+}
+
+/** A chain's display name ("Polygon", "KPC local chain"), also for chains no longer configured. */
+export function chainName(runtime: ChainRuntime, chainId: number): string {
+  return (runtime.chains.find((chain) => chain.chainId === chainId) ?? describeChain(chainId)).name;
 }
 
 /** What `/api/app/config` tells the member app: never the server's own RPC URLs (they may hold keys). */

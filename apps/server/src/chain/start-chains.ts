@@ -35,7 +35,11 @@ export async function startChains(
       'embedded development chain started, contracts deployed',
     );
     const banner = ['Embedded development chain (no CHAIN_<id>_RPC_URL configured):', ...describeDevChain(deployment)];
-    const runtime = devChainRuntime(config, { ...deployment, depositAddress: DEV_ACCOUNTS.hotWallet.address });
+    const runtime = devChainRuntime(config, {
+      ...deployment,
+      depositAddress: DEV_ACCOUNTS.hotWallet.address,
+      hotWalletKey: DEV_ACCOUNTS.hotWallet.privateKey,
+    });
     return { runtime, devChain, banner };
   } catch (error) {
     await devChain.stop();

@@ -1,4 +1,4 @@
-import { getAddress, isAddress, type Address } from 'viem';
+import { getAddress, isAddress, type Address, type Hex } from 'viem';
 import { bsc, mainnet, polygon } from 'viem/chains';
 
 /** One chain the programme works on: its node and its contracts (SPEC §3 environment keys). */
@@ -18,6 +18,11 @@ export interface ChainSettings {
   depositAddress: Address | null;
   /** The first block the deposit watcher reads on a fresh database; null: the head at first start. */
   startBlock: bigint | null;
+  /**
+   * The private key of the hot wallet that pays withdrawals on this chain; withdrawals are open
+   * only where it is set. A secret: never logged, never sent to members.
+   */
+  hotWalletKey: Hex | null;
 }
 
 /** What members' wallets know about the default chains (SPEC §5: 137, 56, 1). */
@@ -45,6 +50,7 @@ const SETTINGS = [
   'KPC',
   'DEPOSIT_ADDRESS',
   'START_BLOCK',
+  'HOT_WALLET_KEY',
 ];
 const KEY = new RegExp(`^CHAIN_(\\d+)_(${SETTINGS.join('|')})$`);
 const URL_PATTERN = /^(https?|wss?):\/\/\S+$/;
@@ -64,13 +70,14 @@ export function describeChain(chainId: number): ChainSettings {
     kpc: null,
     depositAddress: null,
     startBlock: null,
+    hotWalletKey: null,
   };
 }
 
 /**
  * Reads `CHAIN_<id>_<SETTING>` variables, e.g. `CHAIN_137_RPC_URL`, `CHAIN_137_USDT`,
  * `CHAIN_137_RECHARGE`, `CHAIN_137_KPC`, `CHAIN_137_DEPOSIT_ADDRESS`, `CHAIN_137_START_BLOCK`,
- * `CHAIN_137_PUBLIC_RPC_URL`, `CHAIN_137_NAME`, `CHAIN_137_EXPLORER_URL`. Returns the chains (sorted by id) and a line per bad variable.
+ * `CHAIN_137_PUBLIC_RPC_URL`, `CHAIN_137_NAME`, `CHAIN_137_EXPLORER_URL`, `CHAIN_137_HOT_WALLET_KEY`. Returns the chains (sorted by id) and a line per bad variable.
  */
 export function parseChainSettings(env: Record<string, string | undefined>): {
   chains: ChainSettings[];
@@ -105,6 +112,13 @@ export function parseChainSettings(env: Record<string, string | undefined>): {
         continue;
       }
       chain.startBlock = BigInt(value);
+    } else if (setting === 'HOT_WALLET_KEY') {
+      // The message never repeats the value: it is a secret.
+      if (!/^0x[0-9a-fA-F]{64}$/.test(value)) {
+        issues.push(`  ${name}: must be a 0x-prefixed 32-byte private key`);
+        continue;
+      }
+      chain.hotWalletKey = value as Hex;
     } else {
       if (!isAddress(value)) {
         issues.push(`  ${name}: must be a 0x address (with a valid checksum if mixed case)`);

@@ -36,10 +36,36 @@ const ZEnv = z.object({
 
   /** The development faucet (`/api/dev/faucet`, test funds through the ledger); default: on outside production. */
   DEV_FAUCET: booleanFlag.optional(),
+  /**
+   * Runs the deposit watchers and withdrawal senders in this process (off: an API-only process;
+   * tests drive the passes themselves). Several processes may run them: locks keep them apart.
+   */
+  RUN_CHAIN_WORKERS: booleanFlag.default(true),
   /** How often each chain's deposit watcher looks for new blocks. */
   WATCHER_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(3),
   /** Most blocks one `eth_getLogs` call asks for (RPC providers cap it). */
   WATCHER_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Withdrawal fee (SPEC §9): this share of the amount, at least WITHDRAW_MIN_FEE, in USDT. */
+  WITHDRAW_FEE_RATE: z
+    .string()
+    .regex(/^0(\.\d{1,18})?$/, 'a decimal between 0 and 1')
+    .default('0.01'),
+  WITHDRAW_MIN_FEE: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/, 'a decimal amount')
+    .default('1'),
+  /**
+   * A member's withdrawals are approved automatically while their total over the last 24 hours
+   * stays within this many USDT; larger ones wait for an operator (Step 8). 0: always review.
+   */
+  WITHDRAW_AUTO_APPROVE_DAILY: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,6})?$/, 'a decimal amount')
+    .default('1000'),
+  /** Blocks a payout needs on chain before the withdrawal counts as completed. */
+  WITHDRAW_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(20),
+  /** How often each hot wallet's sender looks for approved withdrawals and pending payouts. */
+  SENDER_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(3),
   /** How long an exchange quote holds its rate. */
   EXCHANGE_QUOTE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
 

@@ -279,6 +279,10 @@ export const financialRecords = pgTable(
     feeRate: money('fee_rate'),
     /** The business record behind it, e.g. `withdrawal:12`. */
     reference: text('reference'),
+    /** Deposits and withdrawals: the chain, its transaction and (withdrawals) the destination. */
+    chainId: integer('chain_id'),
+    txHash: text('tx_hash'),
+    address: text('address'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -292,6 +296,8 @@ export const financialRecords = pgTable(
 export const chainCursors = pgTable('chain_cursors', {
   chainId: integer('chain_id').primaryKey(),
   nextBlock: bigint('next_block', { mode: 'bigint' }).notNull(),
+  /** The chain head the last pass saw: members' confirmations n/20 are counted from it. */
+  headBlock: bigint('head_block', { mode: 'bigint' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -328,4 +334,95 @@ export const deposits = pgTable(
     index('deposits_pending_idx').on(t.chainId, t.status),
     index('deposits_member_idx').on(t.memberId, t.id),
   ],
+);
+
+/**
+ * An operator's switch for one payment channel (SPEC §4, §8): `paused` shows "The current channel
+ * is temporarily unavailable.", `not_open` the not-open-yet text. Without a row a channel is open
+ * when its chain has what it needs configured. Operators set it in Step 8.
+ */
+export const paymentChannels = pgTable(
+  'payment_channels',
+  {
+    /** `deposit` or `withdraw`. */
+    direction: text('direction', { enum: ['deposit', 'withdraw'] }).notNull(),
+    chainId: integer('chain_id').notNull(),
+    /** Deposits: `wallet` or `transfer`; withdrawals: `transfer`. */
+    method: text('method').notNull(),
+    status: text('status', { enum: ['open', 'paused', 'not_open'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_channels_key').on(t.direction, t.chainId, t.method)],
+);
+
+/**
+ * Withdrawals (Step 4 §3). Amount and fee are frozen when submitted; the state moves
+ * submitted -> approved -> sending -> confirming -> completed, or to rejected / failed, which
+ * release the frozen funds. Every move is a row in `withdrawal_events` written with it.
+ * `signed_tx` is the one transaction ever signed for the withdrawal: it is stored before it is
+ * broadcast and only ever re-broadcast, so a withdrawal is never paid twice.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serialId(),
+    /** No foreign key: see `ledger_entries.member_id`. */
+    memberId: uuid('member_id').notNull(),
+    requestId: uuid('request_id').notNull(),
+    chainId: integer('chain_id').notNull(),
+    asset: text('asset').notNull(),
+    /** EIP-55 checksummed destination. */
+    toAddress: text('to_address').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    feeFrom: text('fee_from', { enum: ['balance', 'amount'] }).notNull(),
+    /** What the destination receives on chain. */
+    received: money('received').notNull(),
+    status: text('status', {
+      enum: ['submitted', 'approved', 'sending', 'confirming', 'completed', 'rejected', 'failed'],
+    }).notNull(),
+    /** The hot wallet that signed, its nonce, the signed transaction and its hash. */
+    fromAddress: text('from_address'),
+    nonce: integer('nonce'),
+    signedTx: text('signed_tx'),
+    txHash: text('tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_request_key').on(t.memberId, t.requestId),
+    uniqueIndex('withdrawals_tx_hash_key').on(t.txHash),
+    uniqueIndex('withdrawals_nonce_key').on(t.chainId, t.fromAddress, t.nonce),
+    index('withdrawals_status_idx').on(t.chainId, t.status, t.id),
+    index('withdrawals_member_idx').on(t.memberId, t.createdAt),
+  ],
+);
+
+/** Every state change of a withdrawal, and notable waits (hot wallet short of funds): never a silent update. */
+export const withdrawalEvents = pgTable(
+  'withdrawal_events',
+  {
+    id: serialId(),
+    withdrawalId: bigint('withdrawal_id', { mode: 'bigint' }).notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** `member`, `auto`, `sender`, or an operator's id (Step 8). */
+    actor: text('actor').notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('withdrawal_events_withdrawal_idx').on(t.withdrawalId, t.id)],
+);
+
+/** The next nonce of each hot wallet per chain: kept here so one signer never reuses or skips one. */
+export const hotWalletNonces = pgTable(
+  'hot_wallet_nonces',
+  {
+    chainId: integer('chain_id').notNull(),
+    address: text('address').notNull(),
+    nextNonce: integer('next_nonce').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('hot_wallet_nonces_key').on(t.chainId, t.address)],
 );

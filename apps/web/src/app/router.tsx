@@ -74,6 +74,16 @@ const routes: RouteObject[] = [
         }),
       },
       {
+        path: ROUTES.recharge,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await import('../features/recharge/pages/recharge-page.tsx')).RechargePage }),
+      },
+      {
+        path: ROUTES.withdraw,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await import('../features/withdraw/pages/withdraw-page.tsx')).WithdrawPage }),
+      },
+      {
         path: ROUTES.exchange,
         loader: requireLogin,
         lazy: async () => ({ Component: (await import('../features/exchange/pages/exchange-page.tsx')).ExchangePage }),

@@ -13,6 +13,8 @@ export const ROUTES = {
   asset: '/pages/asset/index',
   assetLog: '/pages/asset/log',
   assetHistory: '/pages/asset/history',
+  recharge: '/pages/asset/recharge',
+  withdraw: '/pages/asset/withdraw',
   exchange: '/pages/exchange/index',
   exchangeLog: '/pages/exchange/log',
 } as const;
@@ -20,6 +22,12 @@ export const ROUTES = {
 /** Query parameter of the assets page that opens the transfer sheet at once (`?action=transfer`). */
 export const ASSET_ACTION_PARAM = 'action';
 export const ASSET_ACTION_TRANSFER = 'transfer';
+
+/** Query parameter of the financial records page that opens it on one kind (`?kind=withdraw`). */
+export const HISTORY_KIND_PARAM = 'kind';
+
+/** Query parameter of the recharge page naming the chosen channel (`<chainId>-<method>`). */
+export const RECHARGE_CHANNEL_PARAM = 'channel';
 
 /** SPEC §2 "Tab bar": home, card, mine (in this order). `/` is an alias of home. */
 export const TAB_PATHS: readonly string[] = [ROUTES.home, ROUTES.cardList, ROUTES.mine];

@@ -3,11 +3,18 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } fr
 import { ZEmail } from './common.ts';
 
 /** What a verification code may be used for; a code only works for its own purpose. */
-export const CodePurpose = { REGISTER: 'register', RESET_PASSWORD: 'resetPassword', LOGIN: 'login' } as const;
+export const CodePurpose = {
+  REGISTER: 'register',
+  RESET_PASSWORD: 'resetPassword',
+  LOGIN: 'login',
+  /** Confirms a withdrawal; mailed only to the logged-in member's own email. */
+  WITHDRAW: 'withdraw',
+} as const;
+/** Purposes anyone may ask a code for by email; the withdrawal code has its own logged-in call. */
 export const ZCodePurpose = z.enum([CodePurpose.REGISTER, CodePurpose.RESET_PASSWORD, CodePurpose.LOGIN], {
   error: 'validation.invalid',
 });
-export type TCodePurpose = z.infer<typeof ZCodePurpose>;
+export type TCodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 
 /** `loginEmail` `type`, kept as the user store's `loginType` (SPEC §3: 0 default, -1 wallet). */
 export const EmailLoginType = { PASSWORD: 1, CODE: 2 } as const;

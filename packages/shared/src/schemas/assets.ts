@@ -136,7 +136,7 @@ export type THistoryRequest = z.input<typeof ZHistoryRequest>;
 export const ZHistoryItem = z.object({
   id: z.string(),
   kind: z.string(),
-  /** `completed` for exchanges and transfers; deposits and withdrawals move through their own states. */
+  /** `completed` for exchanges, transfers and credited deposits; a withdrawal carries its state (`WithdrawStatus`). */
   status: z.string(),
   asset: z.string(),
   amount: z.string(),
@@ -144,6 +144,10 @@ export const ZHistoryItem = z.object({
   toAsset: z.string().nullable(),
   toAmount: z.string().nullable(),
   fee: z.string().nullable(),
+  /** Deposits and withdrawals: the network, the chain transaction and the withdrawal's address. */
+  network: z.string().nullable(),
+  txHash: z.string().nullable(),
+  address: z.string().nullable(),
   createdAt: z.string(),
 });
 export type THistoryItem = z.infer<typeof ZHistoryItem>;

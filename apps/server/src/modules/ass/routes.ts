@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ChainRuntime } from '../../chain/runtime.ts';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
 import { listAssetLog, listAssets, listHistory, transferIncome } from './service.ts';
@@ -20,10 +21,12 @@ export interface AssetRouteOptions {
   db: Database;
   clock: Clock;
   auth: ReturnType<typeof createAuthHooks>;
+  /** Names the network of deposits and withdrawals. */
+  chains: ChainRuntime;
 }
 
 /** The member's assets (SPEC §7 `ass` module, Step 3). Every call is scoped to the token's member. */
-export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (app, { db, clock, auth }) => {
+export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (app, { db, clock, auth, chains }) => {
   const tags = ['ass'];
   app.addHook('preHandler', auth.requireSession);
 
@@ -76,6 +79,6 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (app,
         response: { 200: ZEnvelope(ZHistoryResponse) },
       },
     },
-    async (request) => ok(await listHistory(db, sessionOf(request).memberId, request.body)),
+    async (request) => ok(await listHistory(db, sessionOf(request).memberId, request.body, chains)),
   );
 };

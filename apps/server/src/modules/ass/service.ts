@@ -13,6 +13,7 @@ import {
   type TTransferRecord,
 } from '@kpc/shared';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
 import { financialRecords, ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -165,7 +166,7 @@ export async function selectRecords(db: Database, memberId: string, request: THi
 }
 
 /** `/api/ass/history`: financial records, newest first. */
-export async function listHistory(db: Database, memberId: string, request: THistoryRequest) {
+export async function listHistory(db: Database, memberId: string, request: THistoryRequest, chains: ChainRuntime) {
   const { rows, limit } = await selectRecords(db, memberId, request);
   const decimal = (value: string | null) => (value === null ? null : fromLedgerUnits(toLedgerUnits(value)));
   return toPage(rows, limit, (row): THistoryItem => ({
@@ -177,6 +178,9 @@ export async function listHistory(db: Database, memberId: string, request: THist
     toAsset: row.toAsset,
     toAmount: decimal(row.toAmount),
     fee: decimal(row.fee),
+    network: row.chainId === null ? null : chainName(chains, row.chainId),
+    txHash: row.txHash,
+    address: row.address,
     createdAt: row.createdAt.toISOString(),
   }));
 }

@@ -1,0 +1,116 @@
+import {
+  AppError,
+  ChannelStatus,
+  DepositMethod,
+  MIN_RECHARGE_USDT,
+  MIN_WITHDRAW_USDT,
+  REQUIRED_CONFIRMATIONS,
+  type TChannelStatus,
+  type TDepositChannel,
+  type TWithdrawChannel,
+} from '@kpc/shared';
+import type { ChainSettings } from '../config/chains.ts';
+import type { Database } from '../db/client.ts';
+import { paymentChannels } from '../db/schema.ts';
+import type { ChainRuntime } from './runtime.ts';
+
+/** USDT has 6 decimals on the chains we use. */
+export const USDT_DECIMALS = 6;
+
+type Direction = 'deposit' | 'withdraw';
+/** Withdrawals have one method: an ERC-20 transfer from the hot wallet. */
+export const WITHDRAW_METHOD = 'transfer';
+
+/** The operators' switches (`payment_channels`), by `direction:chainId:method`. */
+async function readSwitches(db: Database): Promise<Map<string, TChannelStatus>> {
+  const rows = await db.select().from(paymentChannels);
+  return new Map(rows.map((row) => [`${row.direction}:${row.chainId}:${row.method}`, row.status]));
+}
+
+/** A channel works only when configured; an operator's switch can pause it or mark it not open yet. */
+function statusOf(
+  switches: Map<string, TChannelStatus>,
+  direction: Direction,
+  chainId: number,
+  method: string,
+  configured: boolean,
+): TChannelStatus {
+  if (!configured) return ChannelStatus.NOT_OPEN;
+  return switches.get(`${direction}:${chainId}:${method}`) ?? ChannelStatus.OPEN;
+}
+
+function depositMethods(chain: ChainSettings): { method: TDepositChannel['method']; configured: boolean }[] {
+  const wallet = Boolean(chain.rpcUrl && chain.usdt && chain.recharge);
+  const transfer = Boolean(chain.rpcUrl && chain.usdt && chain.depositAddress);
+  // A chain with nothing configured still appears, as "not open yet" (SPEC §8).
+  if (!wallet && !transfer) return [{ method: DepositMethod.WALLET, configured: false }];
+  return [
+    ...(wallet ? [{ method: DepositMethod.WALLET, configured: true }] : []),
+    ...(transfer ? [{ method: DepositMethod.TRANSFER, configured: true }] : []),
+  ];
+}
+
+/** `/api/recharge/channels`: every allowed chain's deposit channels, configured ones first. */
+export async function listDepositChannels(db: Database, runtime: ChainRuntime): Promise<TDepositChannel[]> {
+  const switches = await readSwitches(db);
+  const channels = runtime.chains.flatMap((chain) =>
+    depositMethods(chain).map(({ method, configured }) => ({
+      id: `${chain.chainId}-${method}`,
+      chainId: chain.chainId,
+      network: chain.name,
+      asset: 'USDT',
+      method,
+      status: statusOf(switches, 'deposit', chain.chainId, method, configured),
+      token: chain.usdt,
+      contract: method === DepositMethod.WALLET ? chain.recharge : null,
+      address: method === DepositMethod.TRANSFER ? chain.depositAddress : null,
+      minimum: MIN_RECHARGE_USDT,
+      confirmations: REQUIRED_CONFIRMATIONS,
+      approveQuantity: runtime.usdtQuantity,
+      tokenDecimals: USDT_DECIMALS,
+    })),
+  );
+  const rank = (status: TChannelStatus) => (status === ChannelStatus.NOT_OPEN ? 1 : 0);
+  return channels.sort((a, b) => rank(a.status) - rank(b.status));
+}
+
+export interface WithdrawTerms {
+  feeRate: string;
+  minFee: string;
+}
+
+function canPay(chain: ChainSettings): boolean {
+  return Boolean(chain.rpcUrl && chain.usdt && chain.hotWalletKey);
+}
+
+/** `/api/withdraw/channels`: every allowed chain, open where a hot wallet pays. */
+export async function listWithdrawChannels(
+  db: Database,
+  runtime: ChainRuntime,
+  terms: WithdrawTerms,
+): Promise<TWithdrawChannel[]> {
+  const switches = await readSwitches(db);
+  const channels = runtime.chains.map((chain) => ({
+    chainId: chain.chainId,
+    network: chain.name,
+    asset: 'USDT',
+    status: statusOf(switches, 'withdraw', chain.chainId, WITHDRAW_METHOD, canPay(chain)),
+    minimum: MIN_WITHDRAW_USDT,
+    feeRate: terms.feeRate,
+    minFee: terms.minFee,
+    decimals: USDT_DECIMALS,
+  }));
+  const rank = (status: TChannelStatus) => (status === ChannelStatus.NOT_OPEN ? 1 : 0);
+  return channels.sort((a, b) => rank(a.status) - rank(b.status));
+}
+
+/** The chain a withdrawal goes out on, if its channel is open (SPEC §8 channel messages otherwise). */
+export async function requireWithdrawChain(db: Database, runtime: ChainRuntime, chainId: number) {
+  const chain = runtime.chains.find((candidate) => candidate.chainId === chainId);
+  if (!chain) throw new AppError('CHANNEL_NOT_OPEN');
+  const switches = await readSwitches(db);
+  const status = statusOf(switches, 'withdraw', chainId, WITHDRAW_METHOD, canPay(chain));
+  if (status === ChannelStatus.PAUSED) throw new AppError('CHANNEL_UNAVAILABLE');
+  if (status === ChannelStatus.NOT_OPEN) throw new AppError('CHANNEL_NOT_OPEN');
+  return chain;
+}

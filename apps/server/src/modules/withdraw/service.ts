@@ -1,0 +1,290 @@
+import {
+  AppError,
+  Bucket,
+  CodePurpose,
+  computeWithdrawFee,
+  EntryType,
+  fromLedgerUnits,
+  LEDGER_SCALE,
+  MIN_WITHDRAW_USDT,
+  parseDecimal,
+  RecordKind,
+  toLedgerUnits,
+  VERIFICATION_CODE_RESEND_SECONDS,
+  type LocaleCode,
+  type TWithdrawal,
+  type TWithdrawChannelsResponse,
+  type TWithdrawRequest,
+} from '@kpc/shared';
+import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { getAddress } from 'viem';
+import { listWithdrawChannels, requireWithdrawChain, type WithdrawTerms } from '../../chain/channels.ts';
+import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { financialRecords, ledgerAccounts, members, withdrawalEvents, withdrawals } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { freeze } from '../../ledger/ledger.ts';
+import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { renderCodeMail } from '../../mail/templates.ts';
+import { consumeCode, issueCode } from '../acc/codes.ts';
+import { transitionWithdrawal, type WithdrawalRow } from './lifecycle.ts';
+
+export interface WithdrawContext {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** Hashes the emailed codes. */
+  secret: string;
+  chains: ChainRuntime;
+  terms: WithdrawTerms & {
+    /** A member's withdrawals within 24 hours up to this many USDT are approved automatically. */
+    autoApproveDaily: string;
+  };
+}
+
+/** Shows where the code goes without showing the whole address: `al***@example.com`. */
+function maskEmail(email: string): string {
+  const [name = '', domain = ''] = email.split('@');
+  return `${name.slice(0, 2)}***@${domain}`;
+}
+
+async function memberEmail(db: Database, memberId: string): Promise<string | null> {
+  const [member] = await db.select({ email: members.email }).from(members).where(eq(members.id, memberId));
+  return member?.email ?? null;
+}
+
+/** `/api/withdraw/channels`. */
+export async function withdrawChannels(context: WithdrawContext, memberId: string): Promise<TWithdrawChannelsResponse> {
+  const email = await memberEmail(context.db, memberId);
+  return {
+    list: await listWithdrawChannels(context.db, context.chains, context.terms),
+    email: email ? maskEmail(email) : null,
+  };
+}
+
+/** `/api/withdraw/sendCode`: the code goes to the member's own email only. */
+export async function sendWithdrawCode(context: WithdrawContext, locale: LocaleCode, memberId: string) {
+  const email = await memberEmail(context.db, memberId);
+  if (!email) throw new AppError('WITHDRAW_EMAIL_REQUIRED');
+  const code = await issueCode(context, email, CodePurpose.WITHDRAW);
+  try {
+    await context.mailer.send(renderCodeMail(locale, email, CodePurpose.WITHDRAW, code));
+  } catch (error) {
+    context.logger.error({ err: error }, 'withdrawal code mail failed');
+  }
+  return { cooldownSeconds: VERIFICATION_CODE_RESEND_SECONDS };
+}
+
+export function toWithdrawal(chains: ChainRuntime, row: WithdrawalRow): TWithdrawal {
+  const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
+  return {
+    id: row.id.toString(),
+    chainId: row.chainId,
+    network: chainName(chains, row.chainId),
+    asset: row.asset,
+    address: row.toAddress,
+    amount: decimal(row.amount),
+    fee: decimal(row.fee),
+    feeFrom: row.feeFrom,
+    received: decimal(row.received),
+    status: row.status,
+    txHash: row.txHash,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function findByRequest(db: Database | Transaction, memberId: string, requestId: string) {
+  const [row] = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.memberId, memberId), eq(withdrawals.requestId, requestId)));
+  return row;
+}
+
+/** The member's available balance of `asset`; `forUpdate` locks it until the transaction ends, so one withdrawal decides at a time. */
+async function readAvailable(
+  executor: Database | Transaction,
+  memberId: string,
+  asset: string,
+  forUpdate = false,
+): Promise<bigint> {
+  const query = executor
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.memberId, memberId),
+        eq(ledgerAccounts.asset, asset),
+        eq(ledgerAccounts.bucket, Bucket.AVAILABLE),
+      ),
+    );
+  const [account] = forUpdate ? await query.for('update') : await query;
+  return toLedgerUnits(account?.balance ?? '0');
+}
+
+/** What the member withdrew in the last 24 hours (not counting rejected or failed), in ledger units. */
+async function withdrawnToday(tx: Transaction, memberId: string, asset: string, now: Date): Promise<bigint> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${withdrawals.amount}), 0)::text` })
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.memberId, memberId),
+        eq(withdrawals.asset, asset),
+        notInArray(withdrawals.status, ['rejected', 'failed']),
+        gte(withdrawals.createdAt, new Date(now.getTime() - 24 * 3600 * 1000)),
+      ),
+    );
+  return toLedgerUnits(row?.total ?? '0');
+}
+
+/** What submitting needs: no mail, no secrets. */
+type SubmitContext = Pick<WithdrawContext, 'db' | 'clock' | 'chains' | 'terms'>;
+
+/** A withdrawal request once its email code has been checked. */
+export type CheckedWithdrawRequest = Omit<TWithdrawRequest, 'code'>;
+
+/**
+ * `/api/withdraw/apply` (SPEC §2 Withdraw, §5, §9). Checks the channel, address, amount and
+ * balance before using up the email code, then submits. The same `requestId` answers the same
+ * withdrawal, however often it is sent (a retry carries the code already used).
+ */
+export async function applyWithdrawal(
+  context: WithdrawContext,
+  memberId: string,
+  request: TWithdrawRequest,
+): Promise<TWithdrawal> {
+  const existing = await findByRequest(context.db, memberId, request.requestId);
+  if (existing) return toWithdrawal(context.chains, existing);
+  const email = await memberEmail(context.db, memberId);
+  if (!email) throw new AppError('WITHDRAW_EMAIL_REQUIRED');
+  const { requestId, chainId, asset, address, amount } = request;
+  const checked = { requestId, chainId, asset, address, amount };
+  // Cheap checks first, so a request that cannot succeed does not use up the member's code.
+  await prepareWithdrawal(context, memberId, checked);
+  await consumeCode(context, email, CodePurpose.WITHDRAW, request.code);
+  return submitWithdrawal(context, memberId, checked);
+}
+
+async function prepareWithdrawal(context: SubmitContext, memberId: string, request: CheckedWithdrawRequest) {
+  const { db, chains, terms } = context;
+  const chain = await requireWithdrawChain(db, chains, request.chainId);
+  const asset = await getAsset(db, request.asset);
+  if (asset.code !== 'USDT') throw new AppError('ASSET_UNAVAILABLE');
+  const amount = parseAmount(asset, request.amount);
+  if (amount < parseDecimal(MIN_WITHDRAW_USDT, LEDGER_SCALE)) {
+    throw new AppError('AMOUNT_BELOW_MINIMUM', { min: MIN_WITHDRAW_USDT, asset: asset.code });
+  }
+  const feeFor = (available: bigint) =>
+    computeWithdrawFee({
+      amount: fromLedgerUnits(amount),
+      available: fromLedgerUnits(available),
+      feeRate: terms.feeRate,
+      minFee: terms.minFee,
+      decimals: asset.decimals,
+    });
+  // Before the lock: the minimum fee may leave nothing to receive.
+  if (toLedgerUnits(feeFor(0n).received) <= 0n) throw new AppError('AMOUNT_TOO_SMALL');
+  const available = await readAvailable(db, memberId, asset.code);
+  if (available < amount) throw new AppError('INSUFFICIENT_BALANCE');
+  return { chain, asset, amount, address: getAddress(request.address), feeFor };
+}
+
+/**
+ * Submits a checked withdrawal in one transaction: decides the fee against the locked available
+ * balance (from the balance if what stays covers it, else from the amount), records the
+ * withdrawal, its event and financial record, freezes amount and fee, and approves it at once
+ * while the member's 24-hour total stays within the automatic limit (else it waits for an operator).
+ */
+export async function submitWithdrawal(
+  context: SubmitContext,
+  memberId: string,
+  request: CheckedWithdrawRequest,
+): Promise<TWithdrawal> {
+  const { db, chains, terms } = context;
+  const { chain, asset, amount, address, feeFor } = await prepareWithdrawal(context, memberId, request);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const available = await readAvailable(tx, memberId, asset.code, true);
+      const fee = feeFor(available);
+      const total = toLedgerUnits(fee.total);
+      if (total > available) throw new AppError('INSUFFICIENT_BALANCE');
+      const [created] = await tx
+        .insert(withdrawals)
+        .values({
+          memberId,
+          requestId: request.requestId,
+          chainId: chain.chainId,
+          asset: asset.code,
+          toAddress: address,
+          amount: fromLedgerUnits(amount),
+          fee: fee.fee,
+          feeFrom: fee.feeFrom,
+          received: fee.received,
+          status: 'submitted',
+        })
+        .returning();
+      if (!created) throw new Error('withdrawal insert returned nothing');
+      await tx.insert(financialRecords).values({
+        memberId,
+        kind: RecordKind.WITHDRAW,
+        status: 'submitted',
+        requestId: request.requestId,
+        asset: asset.code,
+        amount: fromLedgerUnits(amount),
+        fee: fee.fee,
+        reference: `withdrawal:${created.id}`,
+        chainId: chain.chainId,
+        address,
+      });
+      await tx.insert(withdrawalEvents).values({
+        withdrawalId: created.id,
+        fromStatus: null,
+        toStatus: 'submitted',
+        actor: 'member',
+        detail: `fee from ${fee.feeFrom}`,
+      });
+      await freeze(tx, {
+        memberId,
+        asset: asset.code,
+        amount: total,
+        type: EntryType.WITHDRAW,
+        idempotencyKey: `withdrawal:${created.id}:frozen`,
+        reference: `withdrawal:${created.id}`,
+      });
+      const limit = parseDecimal(terms.autoApproveDaily, LEDGER_SCALE);
+      if (limit > 0n && (await withdrawnToday(tx, memberId, asset.code, context.clock.now())) <= limit) {
+        const approved = await transitionWithdrawal(tx, created.id, {
+          to: 'approved',
+          actor: 'auto',
+          detail: 'within the daily limit',
+        });
+        return approved ?? created;
+      }
+      return created;
+    });
+    return toWithdrawal(chains, row);
+  } catch (error) {
+    // Two sends of one request at once: the loser answers with the winner's withdrawal.
+    if (isUniqueViolation(error)) {
+      const winner = await findByRequest(db, memberId, request.requestId);
+      if (winner) return toWithdrawal(chains, winner);
+    }
+    throw error;
+  }
+}
+
+/** An operator's decision on a submitted withdrawal (Step 8 builds the console on these). */
+export async function reviewWithdrawal(
+  db: Database,
+  id: bigint,
+  decision: 'approved' | 'rejected',
+  actor: string,
+  detail?: string,
+): Promise<WithdrawalRow | null> {
+  return db.transaction((tx) => transitionWithdrawal(tx, id, { to: decision, actor, ...(detail ? { detail } : {}) }));
+}
