@@ -7,7 +7,7 @@ import {
   type TCodePurpose,
 } from '@kpc/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDigits, equalHashes, hashWithSecret } from '../../lib/crypto.ts';
@@ -69,40 +69,47 @@ export async function issueCode(
 }
 
 /**
- * Uses up the code: succeeds once for the right code within its lifetime. A wrong code counts a
- * try (the 5th wrong try burns it); wrong, expired, used or burnt codes all fail with CODE_INVALID.
+ * Checks the code inside the caller's transaction and marks it used when right: succeeds once
+ * for the right code within its lifetime. A wrong code counts a try (the 5th wrong try burns it).
+ * Locks the code's row, so a second request with the same code waits and then finds it used.
+ * The caller must commit on 'invalid' too, or the wrong try is not counted.
  */
+export async function checkCode(
+  tx: Transaction,
+  { clock, secret }: Omit<CodeContext, 'db'>,
+  email: string,
+  purpose: TCodePurpose,
+  code: string,
+): Promise<'ok' | 'invalid'> {
+  const now = clock.now();
+  const [row] = await tx
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(eq(verificationCodes.email, email), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt)),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1)
+    .for('update');
+  if (!row || row.expiresAt <= now || row.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return 'invalid';
+  if (!equalHashes(row.codeHash, hashCode(secret, email, purpose, code))) {
+    await tx
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, row.id));
+    return 'invalid';
+  }
+  await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
+  return 'ok';
+}
+
+/** Uses up the code in its own transaction; wrong, expired, used or burnt codes fail with CODE_INVALID. */
 export async function consumeCode(
-  { db, clock, secret }: CodeContext,
+  context: CodeContext,
   email: string,
   purpose: TCodePurpose,
   code: string,
 ): Promise<void> {
-  const outcome = await db.transaction(async (tx) => {
-    const now = clock.now();
-    const [row] = await tx
-      .select()
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.email, email),
-          eq(verificationCodes.purpose, purpose),
-          isNull(verificationCodes.usedAt),
-        ),
-      )
-      .orderBy(desc(verificationCodes.createdAt))
-      .limit(1)
-      .for('update');
-    if (!row || row.expiresAt <= now || row.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS) return 'invalid';
-    if (!equalHashes(row.codeHash, hashCode(secret, email, purpose, code))) {
-      await tx
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, row.id));
-      return 'invalid';
-    }
-    await tx.update(verificationCodes).set({ usedAt: now }).where(eq(verificationCodes.id, row.id));
-    return 'ok';
-  });
+  const outcome = await context.db.transaction((tx) => checkCode(tx, context, email, purpose, code));
   if (outcome !== 'ok') throw new AppError('CODE_INVALID');
 }

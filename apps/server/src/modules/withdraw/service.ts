@@ -29,7 +29,7 @@ import { freeze } from '../../ledger/ledger.ts';
 import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderCodeMail } from '../../mail/templates.ts';
-import { consumeCode, issueCode } from '../acc/codes.ts';
+import { checkCode, issueCode } from '../acc/codes.ts';
 import { transitionWithdrawal, type WithdrawalRow } from './lifecycle.ts';
 
 export interface WithdrawContext {
@@ -145,13 +145,14 @@ async function withdrawnToday(tx: Transaction, memberId: string, asset: string, 
 /** What submitting needs: no mail, no secrets. */
 type SubmitContext = Pick<WithdrawContext, 'db' | 'clock' | 'chains' | 'terms'>;
 
-/** A withdrawal request once its email code has been checked. */
+/** A withdrawal request without its email code. */
 export type CheckedWithdrawRequest = Omit<TWithdrawRequest, 'code'>;
 
 /**
- * `/api/withdraw/apply` (SPEC §2 Withdraw, §5, §9). Checks the channel, address, amount and
- * balance before using up the email code, then submits. The same `requestId` answers the same
- * withdrawal, however often it is sent (a retry carries the code already used).
+ * `/api/withdraw/apply` (SPEC §2 Withdraw, §5, §9). The email code is checked in the same
+ * transaction that submits, so it is used up only by a withdrawal that happens. The same
+ * `requestId` answers the same withdrawal, however often it is sent, even at once: the twin waits
+ * on the code, finds it used, and answers with the withdrawal that used it.
  */
 export async function applyWithdrawal(
   context: WithdrawContext,
@@ -163,11 +164,9 @@ export async function applyWithdrawal(
   const email = await memberEmail(context.db, memberId);
   if (!email) throw new AppError('WITHDRAW_EMAIL_REQUIRED');
   const { requestId, chainId, asset, address, amount } = request;
-  const checked = { requestId, chainId, asset, address, amount };
-  // Cheap checks first, so a request that cannot succeed does not use up the member's code.
-  await prepareWithdrawal(context, memberId, checked);
-  await consumeCode(context, email, CodePurpose.WITHDRAW, request.code);
-  return submitWithdrawal(context, memberId, checked);
+  return submitWithdrawal(context, memberId, { requestId, chainId, asset, address, amount }, (tx) =>
+    checkCode(tx, context, email, CodePurpose.WITHDRAW, request.code),
+  );
 }
 
 async function prepareWithdrawal(context: SubmitContext, memberId: string, request: CheckedWithdrawRequest) {
@@ -204,11 +203,15 @@ export async function submitWithdrawal(
   context: SubmitContext,
   memberId: string,
   request: CheckedWithdrawRequest,
+  /** The member's confirmation (the emailed code), checked first inside the transaction. */
+  confirm?: (tx: Transaction) => Promise<'ok' | 'invalid'>,
 ): Promise<TWithdrawal> {
   const { db, chains, terms } = context;
   const { chain, asset, amount, address, feeFor } = await prepareWithdrawal(context, memberId, request);
   try {
     const row = await db.transaction(async (tx) => {
+      // 'invalid' commits, so a wrong try counts; anything thrown later rolls the code's use back.
+      if (confirm && (await confirm(tx)) !== 'ok') return null;
       const available = await readAvailable(tx, memberId, asset.code, true);
       const fee = feeFor(available);
       const total = toLedgerUnits(fee.total);
@@ -267,7 +270,10 @@ export async function submitWithdrawal(
       }
       return created;
     });
-    return toWithdrawal(chains, row);
+    if (row) return toWithdrawal(chains, row);
+    const twin = await findByRequest(db, memberId, request.requestId);
+    if (twin) return toWithdrawal(chains, twin);
+    throw new AppError('CODE_INVALID');
   } catch (error) {
     // Two sends of one request at once: the loser answers with the winner's withdrawal.
     if (isUniqueViolation(error)) {
