@@ -123,9 +123,10 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     });
     if (!receipt) return null;
     if (receipt.status !== 'success') return [];
-    const mined = (log: (typeof receipt.logs)[number]) => ({
+    // The same position the range scan records (parsed logs are copies: match by log index).
+    const mined = (log: { logIndex: number }) => ({
       txHash: receipt.transactionHash,
-      receiptLogIndex: receipt.logs.indexOf(log),
+      receiptLogIndex: receipt.logs.findIndex((entry) => entry.logIndex === log.logIndex),
       blockNumber: receipt.blockNumber,
       blockHash: receipt.blockHash,
     });

@@ -2,7 +2,9 @@ import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
 import { ErrorCode, type TDeposit, type TDepositChannel } from '@kpc/shared';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentChannels } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { createDepositWatcher } from '../../chain/deposit-watcher.ts';
+import { deposits, paymentChannels } from '../../db/schema.ts';
 import { startLocalChain, type LocalChain } from '../../testing/local-chain.ts';
 import { createWalletMember, type TestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -98,6 +100,21 @@ describe('accelerate (SPEC §9)', () => {
     expect(Number(await usdtAvailable(demo)) - Number(before)).toBeCloseTo(7.25, 6);
     const pending = (await t.call('/api/recharge/pending', { chainId: 31337 }, demo.headers)).data.list as TDeposit[];
     expect(pending[0]).toMatchObject({ txHash: receipt.transactionHash.toLowerCase(), status: 'credited' });
+
+    // The watcher's own scan later finds the same deposit: still one record, one credit.
+    await createDepositWatcher({
+      db: t.database.db,
+      chain: local.runtime.chains.find((chain) => chain.chainId === 31337)!,
+      logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      blockRange: 1000,
+      client: local.client,
+    }).scanOnce();
+    const rows = await t.database.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.txHash, receipt.transactionHash.toLowerCase()));
+    expect(rows).toHaveLength(1);
+    expect(Number(await usdtAvailable(demo)) - Number(before)).toBeCloseTo(7.25, 6);
   });
 
   it('gives a clear error for a hash the chain does not know', async () => {
