@@ -34,10 +34,14 @@ export interface WithdrawalSenderOptions {
   /**
    * Tests only: called at the dangerous moments, to prove a sender killed there never pays twice.
    * `signed`: inside the recording transaction, after signing; `recorded`: after it committed,
-   * before broadcasting; `broadcast`: after broadcasting, before the state moves on.
+   * before broadcasting; `broadcast`: after broadcasting, before the state moves on. Throw a
+   * `SimulatedCrash` from it.
    */
   crashAt?: (moment: 'signed' | 'recorded' | 'broadcast') => void;
 }
+
+/** What `crashAt` throws in tests: a killed process, never caught. */
+export class SimulatedCrash extends Error {}
 
 /** A known node answer for a transaction it has already seen; re-broadcasting is then harmless. */
 const ALREADY_SENT = /already known|known transaction|nonce too low|already imported|replacement transaction/i;
@@ -229,9 +233,15 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
       .from(withdrawals)
       .where(and(eq(withdrawals.chainId, chain.chainId), inArray(withdrawals.status, ['sending', 'confirming'])))
       .orderBy(asc(withdrawals.id));
+    // One withdrawal's trouble (a node error for it) must not hold up the others: log it, go on.
+    const each = async <T>(row: WithdrawalRow, step: () => Promise<T>): Promise<T | null> =>
+      step().catch((error: unknown) => {
+        if (error instanceof SimulatedCrash) throw error;
+        logger.error({ err: error, chainId: chain.chainId, withdrawalId: row.id.toString() }, 'withdrawal step failed');
+        return null;
+      });
     for (const row of inFlight) {
-      if (row.status === 'sending') await broadcast(row);
-      else await follow(row, head);
+      await each(row, () => (row.status === 'sending' ? broadcast(row) : follow(row, head)));
     }
 
     const approved = await db
@@ -249,11 +259,11 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
         await noteWaiting(row);
         return;
       }
-      const signed = await signAndRecord(row);
+      const signed = await each(row, () => signAndRecord(row));
       if (!signed) continue;
       crashAt('recorded');
       left -= units;
-      await broadcast(signed);
+      await each(signed, () => broadcast(signed));
     }
   }
 

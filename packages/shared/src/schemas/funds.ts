@@ -137,7 +137,8 @@ export const ZWithdrawRequest = z.object({
   requestId: ZRequestId,
   chainId: ZChainId,
   asset: ZAssetCode,
-  address: ZWalletAddress,
+  // The zero address burns what it is sent (and USDT refuses it): never a destination.
+  address: ZWalletAddress.refine((value) => !/^0x0{40}$/i.test(value), 'validation.addressInvalid'),
   amount: ZAmount,
   code: ZVerificationCode,
 });

@@ -5,7 +5,7 @@ import { asc, eq } from 'drizzle-orm';
 import { parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWithdrawalSender } from '../../chain/withdrawal-sender.ts';
+import { createWithdrawalSender, SimulatedCrash } from '../../chain/withdrawal-sender.ts';
 import { members, paymentChannels, withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { startLocalChain, type LocalChain } from '../../testing/local-chain.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
@@ -138,6 +138,8 @@ describe('withdrawal form rules (SPEC §5, §9)', () => {
       address: '0x90F79bf6EB2c4f870365E785982E1f101E93b907'.replace('F79', 'f79'),
     });
     expect(badChecksum.code).toBe(ErrorCode.INVALID_REQUEST);
+    const zero = await apply(member, { amount: '10', code, address: `0x${'0'.repeat(40)}` });
+    expect(zero.code).toBe(ErrorCode.INVALID_REQUEST);
     const tooMuch = await apply(member, { amount: '100.5', code });
     expect(tooMuch.code).toBe(ErrorCode.INSUFFICIENT_BALANCE);
     expect(await usdt(member)).toMatchObject({ available: '100', frozen: '0' });
@@ -277,7 +279,7 @@ describe('hot-wallet sender on the local chain (Step 4 §3)', () => {
       const to = freshAddress();
       const answer = await apply(member, { amount: '12.5', address: to, code: await mailedCode(member) });
       const crashing = sender((at) => {
-        if (at === moment) throw new Error(`killed when ${moment}`);
+        if (at === moment) throw new SimulatedCrash(`killed when ${moment}`);
       });
       await expect(crashing.sendOnce()).rejects.toThrow(`killed when ${moment}`);
       // Two fresh senders at once pick up where it died.
