@@ -239,6 +239,9 @@ export async function submitWithdrawal(
         requestId: request.requestId,
         asset: asset.code,
         amount: fromLedgerUnits(amount),
+        // What the destination receives, as an exchange record shows what was received.
+        toAsset: asset.code,
+        toAmount: fee.received,
         fee: fee.fee,
         reference: `withdrawal:${created.id}`,
         chainId: chain.chainId,
