@@ -267,6 +267,10 @@ describe('hot-wallet sender on the local chain (Step 4 §3)', () => {
       status: 'completed',
       txHash: paid.txHash,
       network: 'KPC local chain',
+      amount: '20',
+      fee: '1',
+      toAmount: '20',
+      address: to,
     });
 
     await sender().sendOnce();
