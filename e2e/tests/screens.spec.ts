@@ -109,6 +109,35 @@ for (const language of [
     await expect(page.getByTestId('bind-wallet-popup')).toBeHidden();
     await capture(page, `${language.code}-mine-wallet`);
 
+    // Step 4 deposit: the channels, the wallet detail with a deposit in each state, the transfer
+    // address with its QR code, and Accelerate.
+    const depositBase = { chainId: 31337, network: 'KPC local chain', method: 'wallet', asset: 'USDT', required: 20 };
+    const deposits = [
+      { id: '3', txHash: `0x${'3c'.repeat(32)}`, amount: '12.5', status: 'pending', confirmations: 7 },
+      { id: '2', txHash: `0x${'4d'.repeat(32)}`, amount: '100', status: 'credited', confirmations: 20 },
+      { id: '1', txHash: `0x${'6f'.repeat(32)}`, amount: '2', status: 'below_minimum', confirmations: 20 },
+    ].map((deposit) => ({ ...depositBase, ...deposit, createdAt: '2026-01-02T08:30:00.000Z' }));
+    await page.route('**/api/recharge/pending', (route) =>
+      route.fulfill({ json: { code: 200, msg: 'success', data: { list: deposits } } }),
+    );
+    await page.goto('/#/pages/asset/recharge');
+    await expect(page.getByTestId('recharge-channel-31337-wallet')).toBeVisible();
+    await capture(page, `${language.code}-recharge-channels`);
+    await page.getByTestId('recharge-channel-31337-wallet').click();
+    await expect(page.getByTestId('recharge-amount-balance')).toContainText('0 USDT');
+    await expect(page.getByTestId('recharge-deposit-row')).toHaveCount(3);
+    await capture(page, `${language.code}-recharge-wallet`);
+    await page.getByTestId('recharge-change').click();
+    await page.getByTestId('recharge-channel-31337-transfer').click();
+    await expect(page.getByTestId('recharge-address-qr')).toBeVisible();
+    await capture(page, `${language.code}-recharge-transfer`);
+    await page.getByTestId('recharge-accelerate-link').click();
+    await waitForSheet(page);
+    await capture(page, `${language.code}-recharge-accelerate`);
+    await page.unroute('**/api/recharge/pending');
+    await page.goto('/#/pages/mine/index');
+    await expect(page.getByTestId('mine-page')).toBeVisible();
+
     // Step 3: assets, transfer, quick exchange and the records they leave.
     await seedFunds(page, { asset: 'USDT', amount: '1000', bucket: 'available' });
     await seedFunds(page, { asset: 'USDT', amount: '50.5', bucket: 'income' });
@@ -185,5 +214,60 @@ for (const language of [
     await page.goto('/#/pages/asset/history');
     await expect(page.getByTestId('history-item-exchange')).toBeVisible();
     await capture(page, `${language.code}-asset-history`);
+
+    // Step 4 withdraw: the filled form with its fee preview, then the notes.
+    await page.goto('/#/pages/asset/withdraw');
+    await expect(page.getByTestId('withdraw-amount-balance')).toContainText('920');
+    await page.getByTestId('withdraw-use-wallet').click();
+    await page.getByTestId('withdraw-amount').fill('20');
+    await page.getByTestId('withdraw-code').fill('123456');
+    await expect(page.getByTestId('withdraw-summary-received')).toHaveText('20 USDT');
+    await capture(page, `${language.code}-withdraw`);
+    await page.getByTestId('withdraw-notes').scrollIntoViewIfNeeded();
+    await capture(page, `${language.code}-withdraw-notes`);
+
+    // An account without an email sees why it cannot withdraw (shown here by the channels answer).
+    await page.route('**/api/withdraw/channels', async (route) => {
+      const body = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...body, data: { ...body.data, email: null } } });
+    });
+    await page.reload();
+    await expect(page.getByTestId('withdraw-email-required')).toBeVisible();
+    await capture(page, `${language.code}-withdraw-no-email`);
+    await page.unroute('**/api/withdraw/channels');
+
+    // Deposits and withdrawals in financial records, one row per state.
+    const chainRecord = { asset: 'USDT', toAsset: null, toAmount: null, createdAt: '2026-01-02T08:30:00.000Z' };
+    const hash = `0x${'5e'.repeat(30)}a1b2`;
+    const payout = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+    const chainRecords = [
+      {
+        id: '1',
+        kind: 'deposit',
+        status: 'completed',
+        amount: '250',
+        fee: null,
+        network: 'BSC',
+        txHash: hash,
+        address: null,
+      },
+      ...['submitted', 'confirming', 'completed', 'rejected', 'failed'].map((status, index) => ({
+        id: String(index + 2),
+        kind: 'withdraw',
+        status,
+        amount: '20',
+        fee: '1',
+        network: 'Polygon',
+        txHash: status === 'confirming' || status === 'completed' ? hash : null,
+        address: payout,
+      })),
+    ].map((record) => ({ ...chainRecord, ...record }));
+    await page.route('**/api/ass/history', (route) =>
+      route.fulfill({ json: { code: 200, msg: 'success', data: { list: chainRecords, nextCursor: null } } }),
+    );
+    await page.goto('/#/pages/asset/history');
+    await expect(page.getByTestId('history-item-withdraw')).toHaveCount(5);
+    await capture(page, `${language.code}-asset-history-chain`);
+    await page.unroute('**/api/ass/history');
   });
 }

@@ -1,87 +1,32 @@
-import { rechargeAbi, testUsdtAbi } from '@kpc/contracts';
-import {
-  DEV_ACCOUNTS,
-  deployDevContracts,
-  startDevChain,
-  type DevChain,
-  type DevDeployment,
-} from '@kpc/contracts/dev-chain';
+import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
 import type { TAssetListResponse, TAssetLogResponse } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
-import {
-  createPublicClient,
-  createWalletClient,
-  http,
-  parseUnits,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import { hardhat } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeChain } from '../config/chains.ts';
 import { deposits } from '../db/schema.ts';
+import { startLocalChain, type LocalChain } from '../testing/local-chain.ts';
 import { createWalletMember, type TestMember } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createDepositWatcher } from './deposit-watcher.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-let chain: DevChain;
-let deployment: DevDeployment;
-let client: PublicClient;
+let local: LocalChain;
 let t: TestApp;
 let demo: TestMember;
 
 function watcher() {
   return createDepositWatcher({
     db: t.database.db,
-    chain: {
-      ...describeChain(31337),
-      rpcUrl: chain.rpcUrl,
-      usdt: deployment.usdt,
-      recharge: deployment.recharge,
-      depositAddress: DEV_ACCOUNTS.hotWallet.address,
-      startBlock: 0n,
-    },
+    chain: local.runtime.chains.find((chain) => chain.chainId === 31337)!,
     logger: silent,
     blockRange: 7,
-    client,
+    client: local.client,
   });
 }
 
-function walletOf(privateKey: Hex) {
-  return createWalletClient({
-    account: privateKeyToAccount(privateKey),
-    chain: hardhat,
-    transport: http(chain.rpcUrl),
-  });
-}
-
-async function mine(blocks: number) {
-  await client.request({ method: 'hardhat_mine' as 'eth_chainId', params: [`0x${blocks.toString(16)}`] as never });
-}
-
-/** A wallet deposit through the Recharge contract; resolves once mined (automine: its own block). */
-async function depositThroughContract(privateKey: Hex, amount: string) {
-  const wallet = walletOf(privateKey);
-  const units = parseUnits(amount, 6);
-  const approve = await wallet.writeContract({
-    address: deployment.usdt,
-    abi: testUsdtAbi,
-    functionName: 'approve',
-    args: [deployment.recharge, units],
-  });
-  await client.waitForTransactionReceipt({ hash: approve });
-  const hash = await wallet.writeContract({
-    address: deployment.recharge,
-    abi: rechargeAbi,
-    functionName: 'deposit',
-    args: [units],
-  });
-  return client.waitForTransactionReceipt({ hash });
-}
+const mine = (blocks: number) => local.mine(blocks);
+const depositThroughContract = (privateKey: `0x${string}`, amount: string) =>
+  local.depositThroughContract(privateKey, amount);
 
 async function usdtAvailable(member: TestMember): Promise<string> {
   const data = (await t.call('/api/ass/lst', {}, member.headers)).data as TAssetListResponse;
@@ -94,19 +39,14 @@ async function depositRow(txHash: string) {
 }
 
 beforeAll(async () => {
-  chain = await startDevChain({ port: 0 });
-  deployment = await deployDevContracts({ rpcUrl: chain.rpcUrl });
-  client = createPublicClient({
-    chain: hardhat,
-    transport: http(chain.rpcUrl, { retryCount: 0 }),
-    pollingInterval: 50,
-  });
-  t = await createTestApp();
+  local = await startLocalChain();
+  // The test drives every watcher pass itself.
+  t = await createTestApp({ RUN_CHAIN_WORKERS: 'false' });
   demo = await createWalletMember(t, { privateKey: DEV_ACCOUNTS.demo.privateKey });
 });
 afterAll(async () => {
   await t?.close();
-  await chain?.stop();
+  await local?.stop();
 });
 
 describe('deposit watcher on the local chain (Step 4 §2)', () => {
@@ -147,13 +87,13 @@ describe('deposit watcher on the local chain (Step 4 §2)', () => {
   it('never credits a deposit whose block was reorged away', async () => {
     const w = watcher();
     const before = await usdtAvailable(demo);
-    const snapshot = await client.request({ method: 'evm_snapshot' as 'eth_chainId' });
+    const snapshot = await local.client.request({ method: 'evm_snapshot' as 'eth_chainId' });
     const receipt = await depositThroughContract(DEV_ACCOUNTS.demo.privateKey, '30');
     await w.scanOnce();
     expect((await depositRow(receipt.transactionHash))?.status).toBe('pending');
 
     // The chain goes back before the deposit and grows another way.
-    await client.request({ method: 'evm_revert' as 'eth_chainId', params: [snapshot] as never });
+    await local.client.request({ method: 'evm_revert' as 'eth_chainId', params: [snapshot] as never });
     await mine(30);
     await w.scanOnce();
     expect((await depositRow(receipt.transactionHash))?.status).toBe('reorged');
@@ -180,25 +120,18 @@ describe('deposit watcher on the local chain (Step 4 §2)', () => {
   it("credits a transfer to the deposit address by its sender's bound wallet; a stranger's stays unattributed", async () => {
     const w = watcher();
     const before = Number(await usdtAvailable(demo));
-    const usdt = { address: deployment.usdt, abi: testUsdtAbi } as const;
-    const sent = await walletOf(DEV_ACCOUNTS.demo.privateKey).writeContract({
-      ...usdt,
-      functionName: 'transfer',
-      args: [DEV_ACCOUNTS.hotWallet.address as Address, parseUnits('12', 6)],
-    });
+    const { transactionHash: sent } = await local.transferUsdt(
+      DEV_ACCOUNTS.demo.privateKey,
+      DEV_ACCOUNTS.hotWallet.address,
+      '12',
+    );
     const stranger = DEV_ACCOUNTS.spare[0];
-    const minted = await walletOf(DEV_ACCOUNTS.deployer.privateKey).writeContract({
-      ...usdt,
-      functionName: 'mint',
-      args: [stranger.address, parseUnits('50', 6)],
-    });
-    await client.waitForTransactionReceipt({ hash: minted });
-    const strangerSent = await walletOf(stranger.privateKey).writeContract({
-      ...usdt,
-      functionName: 'transfer',
-      args: [DEV_ACCOUNTS.hotWallet.address as Address, parseUnits('50', 6)],
-    });
-    await client.waitForTransactionReceipt({ hash: strangerSent });
+    await local.transferUsdt(DEV_ACCOUNTS.demo.privateKey, stranger.address, '50');
+    const { transactionHash: strangerSent } = await local.transferUsdt(
+      stranger.privateKey,
+      DEV_ACCOUNTS.hotWallet.address,
+      '50',
+    );
     await mine(20);
     await w.scanOnce();
     expect(await depositRow(sent)).toMatchObject({ status: 'credited', method: 'transfer' });

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   language: `${STORAGE_PREFIX}language`,
   /** The last `inviteCode` query parameter seen, a plain string (SPEC §4: kept across logout). */
   inviteCode: `${STORAGE_PREFIX}inviteCode`,
+  /** Wallet deposits sent from this device, JSON `[{ txHash, chainId, from, sentAt }]` (features/recharge). */
+  sentDeposits: `${STORAGE_PREFIX}sentDeposits`,
 } as const;
 
 /** localStorage can throw (private mode, quota); a lost preference must never break the app. */

@@ -9,6 +9,12 @@ describe('checkAmount (SPEC §5 "Enter a valid amount")', () => {
     expect(checkAmount('   ', usdt)).toEqual({ ok: false, problem: { key: 'validation.amountRequired' } });
   });
 
+  it('asks in the form’s own words when it has them (SPEC §5 "Enter deposit (recharge) amount")', () => {
+    const deposit = { ...usdt, requiredKey: 'validation.depositAmountRequired' } as const;
+    expect(checkAmount('', deposit)).toEqual({ ok: false, problem: { key: 'validation.depositAmountRequired' } });
+    expect(checkAmount('0', deposit)).toEqual({ ok: false, problem: { key: 'validation.amountInvalid' } });
+  });
+
   it.each(['0', '0.000', '.5', '1.', '1e3', '-1', '1,5', 'abc', '1.2.3'])(
     'refuses %j as not a valid amount',
     (value) => {

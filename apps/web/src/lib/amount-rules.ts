@@ -16,12 +16,15 @@ export interface AmountLimits {
   min?: string | undefined;
   /** Asset code, for messages such as "The minimum amount is 10 USDT". */
   asset?: string | undefined;
+  /** The message of an empty field when the form has its own (SPEC §5 "Enter deposit (recharge) amount"). */
+  requiredKey?: 'validation.depositAmountRequired' | undefined;
 }
 
 /** A message key of the web locales with its values. */
 export interface AmountProblem {
   key:
     | 'validation.amountRequired'
+    | 'validation.depositAmountRequired'
     | 'validation.amountInvalid'
     | 'validation.amountTooPrecise'
     | 'validation.amountBelowMinimum'
@@ -74,7 +77,8 @@ export function checkAmount(value: string, limits: AmountLimits): AmountCheck {
   const parsed = ZAmount.safeParse(value);
   if (!parsed.success) {
     const isMissing = parsed.error.issues[0]?.message === 'validation.amountRequired';
-    return { ok: false, problem: { key: isMissing ? 'validation.amountRequired' : 'validation.amountInvalid' } };
+    const requiredKey = limits.requiredKey ?? 'validation.amountRequired';
+    return { ok: false, problem: { key: isMissing ? requiredKey : 'validation.amountInvalid' } };
   }
   const amount = parsed.data;
   if (countDecimals(amount) > limits.decimals) {

@@ -1,5 +1,5 @@
 import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
-import { ErrorCode, type TDeposit, type TDepositChannel } from '@kpc/shared';
+import { ErrorCode, type TAssetListResponse, type TDeposit, type TDepositChannel } from '@kpc/shared';
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -14,8 +14,8 @@ let t: TestApp;
 let demo: TestMember;
 
 async function usdtAvailable(member: TestMember): Promise<string> {
-  const data = (await t.call('/api/ass/lst', {}, member.headers)).data;
-  return data.lst.find((row: { asset: string }) => row.asset === 'USDT').available;
+  const data = (await t.call('/api/ass/lst', {}, member.headers)).data as TAssetListResponse;
+  return data.lst.find((row) => row.asset === 'USDT')!.available;
 }
 
 beforeAll(async () => {
@@ -130,7 +130,7 @@ describe('accelerate (SPEC §9)', () => {
   });
 
   it("refuses a transaction that is not the member's deposit, and shows nothing of another member's", async () => {
-    const approveOnly = await local.transferUsdt(DEV_ACCOUNTS.demo.privateKey, DEV_ACCOUNTS.spare[0]!.address, '1');
+    const approveOnly = await local.transferUsdt(DEV_ACCOUNTS.demo.privateKey, DEV_ACCOUNTS.spare[0].address, '1');
     const notDeposit = await t.call(
       '/api/recharge/accelerate',
       { chainId: 31337, txHash: approveOnly.transactionHash },
@@ -150,9 +150,9 @@ describe('accelerate (SPEC §9)', () => {
   });
 
   it('credits a transfer from a wallet bound after it was sent', async () => {
-    const key = DEV_ACCOUNTS.spare[1]!.privateKey;
+    const key = DEV_ACCOUNTS.spare[1].privateKey;
     // Fund the spare wallet, then let it send to the deposit address before it has an account.
-    await local.transferUsdt(DEV_ACCOUNTS.demo.privateKey, DEV_ACCOUNTS.spare[1]!.address, '20');
+    await local.transferUsdt(DEV_ACCOUNTS.demo.privateKey, DEV_ACCOUNTS.spare[1].address, '20');
     const sent = await local.transferUsdt(key, DEV_ACCOUNTS.hotWallet.address, '9');
     const beforeAccount = await t.call(
       '/api/recharge/accelerate',

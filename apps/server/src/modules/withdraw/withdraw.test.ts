@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
-import { ErrorCode, type TWithdrawal } from '@kpc/shared';
+import { ErrorCode, type TAssetListResponse, type THistoryResponse, type TWithdrawal } from '@kpc/shared';
 import { asc, eq } from 'drizzle-orm';
 import { parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -51,8 +51,8 @@ async function apply(member: EmailMember, body: Record<string, unknown>) {
 }
 
 async function usdt(member: TestMember): Promise<{ available: string; frozen: string }> {
-  const data = (await t.call('/api/ass/lst', {}, member.headers)).data;
-  return data.lst.find((row: { asset: string }) => row.asset === 'USDT');
+  const data = (await t.call('/api/ass/lst', {}, member.headers)).data as TAssetListResponse;
+  return data.lst.find((row) => row.asset === 'USDT')!;
 }
 
 function sender(crashAt?: (moment: 'signed' | 'recorded' | 'broadcast') => void) {
@@ -208,8 +208,8 @@ describe('withdrawal form rules (SPEC §5, §9)', () => {
       [null, 'submitted', 'member'],
       ['submitted', 'rejected', 'operator:test'],
     ]);
-    const history = await t.call('/api/ass/history', { kind: 'withdraw' }, member.headers);
-    expect(history.data.list.map((item: { status: string }) => item.status)).toEqual(['rejected', 'approved']);
+    const history = (await t.call('/api/ass/history', { kind: 'withdraw' }, member.headers)).data as THistoryResponse;
+    expect(history.list.map((item) => item.status)).toEqual(['rejected', 'approved']);
   });
 });
 

@@ -69,7 +69,7 @@ function isWalletSessionOf(account: Address | null): boolean {
 }
 
 /** Wallet errors carry EIP-1193 code 4001 when the member said no, possibly wrapped (viem). */
-function isUserRejection(error: unknown): boolean {
+export function isUserRejection(error: unknown): boolean {
   for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
     if ((cause as { code?: unknown }).code === 4001) return true;
   }

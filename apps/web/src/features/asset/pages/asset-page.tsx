@@ -1,5 +1,13 @@
 import { formatNumber, TOKEN_CODE } from '@kpc/shared';
-import { ArrowsLeftRight, ListDashes, Receipt, Swap, type Icon } from '@phosphor-icons/react';
+import {
+  ArrowCircleDown,
+  ArrowCircleUp,
+  ArrowsLeftRight,
+  ListDashes,
+  Receipt,
+  Swap,
+  type Icon,
+} from '@phosphor-icons/react';
 import { DotLoading } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -46,6 +54,8 @@ export function AssetPage() {
   }
 
   const actions: AssetAction[] = [
+    { key: 'recharge', label: t('asset.deposit'), icon: ArrowCircleDown, onClick: () => navigateTo(ROUTES.recharge) },
+    { key: 'withdraw', label: t('asset.withdraw'), icon: ArrowCircleUp, onClick: () => navigateTo(ROUTES.withdraw) },
     { key: 'transfer', label: t('asset.transfer'), icon: ArrowsLeftRight, onClick: () => setIsTransferOpen(true) },
     { key: 'exchange', label: t('asset.exchange'), icon: Swap, onClick: () => navigateTo(ROUTES.exchange) },
     { key: 'log', label: t('asset.flow'), icon: ListDashes, onClick: () => navigateTo(ROUTES.assetLog) },

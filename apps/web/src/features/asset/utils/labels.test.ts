@@ -1,5 +1,7 @@
+import { WithdrawStatus } from '@kpc/shared';
 import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
+import zhHans from '../../../locales/zh-Hans.json';
 import {
   ENTRY_TYPES,
   formatSignedAmount,
@@ -8,13 +10,20 @@ import {
   getEntryTypeKey,
   getRecordKindKey,
   getRecordStatusKey,
+  getRecordStatusTone,
+  isChainRecord,
   RECORD_KINDS,
+  shortenTxHash,
 } from './labels.ts';
 
-function hasKey(key: string): boolean {
-  let node: unknown = en;
+function readKey(key: string, messages: object = en): unknown {
+  let node: unknown = messages;
   for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  return typeof node === 'string';
+  return node;
+}
+
+function hasKey(key: string): boolean {
+  return typeof readKey(key) === 'string';
 }
 
 describe('labels of the asset lists', () => {
@@ -31,8 +40,33 @@ describe('labels of the asset lists', () => {
     expect(getEntryTypeKey('airdrop')).toBe('assetLog.types.other');
     expect(getBucketKey('escrow')).toBe('assetLog.buckets.other');
     expect(getRecordKindKey('stake')).toBe('history.kinds.other');
-    expect(getRecordStatusKey('confirming')).toBe('history.statuses.other');
+    expect(getRecordStatusKey('frozen')).toBe('history.statuses.other');
     expect(getEntryTypeKey('toString')).toBe('assetLog.types.other');
+  });
+
+  it('name every withdrawal state, in each language', () => {
+    const labels = Object.values(WithdrawStatus).map((status) => readKey(getRecordStatusKey(status)));
+    expect(labels).toEqual(['Submitted', 'Approved', 'Sending', 'Confirming', 'Completed', 'Rejected', 'Failed']);
+    const chinese = Object.values(WithdrawStatus).map((status) => readKey(getRecordStatusKey(status), zhHans));
+    expect(chinese).toEqual(['已提交', '已批准', '发送中', '确认中', '已完成', '已拒绝', '失败']);
+  });
+
+  it('colour states: moving neutral, completed green, rejected and failed red', () => {
+    for (const status of ['submitted', 'approved', 'sending', 'confirming', 'pending', 'processing']) {
+      expect(getRecordStatusTone(status)).toBe('pending');
+    }
+    expect(getRecordStatusTone('completed')).toBe('done');
+    expect(getRecordStatusTone('rejected')).toBe('failed');
+    expect(getRecordStatusTone('failed')).toBe('failed');
+  });
+
+  it('show chain details for deposits and withdrawals, with a short transaction hash', () => {
+    expect(isChainRecord('deposit')).toBe(true);
+    expect(isChainRecord('withdraw')).toBe(true);
+    expect(isChainRecord('exchange')).toBe(false);
+    const hash = `0x${'ab'.repeat(31)}cdef`;
+    expect(shortenTxHash(hash)).toBe('0xababab...abcdef');
+    expect(shortenTxHash('0x1234')).toBe('0x1234');
   });
 
   it('colour and sign amounts: green in, red out', () => {

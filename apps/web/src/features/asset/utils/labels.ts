@@ -1,4 +1,13 @@
-import { Bucket, EntryType, RecordKind, type TBucket, type TEntryType, type TRecordKind } from '@kpc/shared';
+import {
+  Bucket,
+  EntryType,
+  RecordKind,
+  WithdrawStatus,
+  type TBucket,
+  type TEntryType,
+  type TRecordKind,
+  type TWithdrawStatus,
+} from '@kpc/shared';
 
 /**
  * Message keys of the codes the asset lists show. Codes this app does not know yet (a later step's
@@ -29,15 +38,23 @@ const RECORD_KIND_KEYS = {
   [RecordKind.TRANSFER]: 'history.kinds.transfer',
 } as const satisfies Record<TRecordKind, string>;
 
-/** Statuses of financial records; exchanges and transfers are `completed`, Step 4 brings the rest. */
+/** Statuses of financial records: exchanges, transfers and credited deposits are `completed`; a withdrawal carries its state. */
 const RECORD_STATUS_KEYS = {
-  completed: 'history.statuses.completed',
+  [WithdrawStatus.SUBMITTED]: 'history.statuses.submitted',
+  [WithdrawStatus.APPROVED]: 'history.statuses.approved',
+  [WithdrawStatus.SENDING]: 'history.statuses.sending',
+  [WithdrawStatus.CONFIRMING]: 'history.statuses.confirming',
+  [WithdrawStatus.COMPLETED]: 'history.statuses.completed',
+  [WithdrawStatus.REJECTED]: 'history.statuses.rejected',
+  [WithdrawStatus.FAILED]: 'history.statuses.failed',
   pending: 'history.statuses.pending',
   processing: 'history.statuses.processing',
-  failed: 'history.statuses.failed',
-  rejected: 'history.statuses.rejected',
   cancelled: 'history.statuses.cancelled',
-} as const;
+} as const satisfies Record<TWithdrawStatus, string> & Record<string, string>;
+
+/** Where a record stands, for its colour: still moving (neutral), done (green) or stopped (red). */
+export type RecordStatusTone = 'pending' | 'done' | 'failed';
+const FAILED_STATUSES: readonly string[] = [WithdrawStatus.REJECTED, WithdrawStatus.FAILED, 'cancelled'];
 
 function lookup<K extends string, V extends string>(keys: Record<K, V>, code: string): V | undefined {
   return Object.hasOwn(keys, code) ? keys[code as K] : undefined;
@@ -60,6 +77,21 @@ export function getRecordKindKey(kind: string) {
 
 export function getRecordStatusKey(status: string) {
   return lookup(RECORD_STATUS_KEYS, status) ?? 'history.statuses.other';
+}
+
+export function getRecordStatusTone(status: string): RecordStatusTone {
+  if (status === WithdrawStatus.COMPLETED) return 'done';
+  return FAILED_STATUSES.includes(status) ? 'failed' : 'pending';
+}
+
+/** Deposits and withdrawals move money on a chain: their records show network, address and transaction. */
+export function isChainRecord(kind: string): boolean {
+  return kind === RecordKind.DEPOSIT || kind === RecordKind.WITHDRAW;
+}
+
+/** A transaction hash short enough for a list row, still recognisable: `0x1234ab...cdef`. */
+export function shortenTxHash(hash: string): string {
+  return hash.length <= 16 ? hash : `${hash.slice(0, 8)}...${hash.slice(-6)}`;
 }
 
 /** `positive`, `negative` or `zero`: the colour of a signed amount (green in, red out). */

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, VERIFICATION_CODE_LENGTH, type TCodePurpose } from '@kpc/shared';
+import { PASSWORD_MAX_LENGTH, VERIFICATION_CODE_LENGTH, type TSendCodeRequest } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +74,8 @@ export function ConfirmPasswordField({ testId }: { testId: string }) {
 }
 
 interface CodeFieldProps {
-  purpose: TCodePurpose;
+  /** A purpose anyone may ask a code for; the withdrawal code has its own logged-in call. */
+  purpose: TSendCodeRequest['purpose'];
   /** Reads the email the code is sent to. */
   getEmail: () => unknown;
   testId: string;

@@ -1,4 +1,4 @@
-import { VERIFICATION_CODE_RESEND_SECONDS, ZEmail, type TCodePurpose } from '@kpc/shared';
+import { VERIFICATION_CODE_RESEND_SECONDS, ZEmail, type TSendCodeRequest } from '@kpc/shared';
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { showToast } from '../../../lib/toast.ts';
 import { useSendCode } from '../api/send-code.ts';
 
 interface CodeButtonProps {
-  purpose: TCodePurpose;
+  /** A purpose anyone may ask a code for; the withdrawal code has its own logged-in call. */
+  purpose: TSendCodeRequest['purpose'];
   /** Reads the email field when clicked. */
   getEmail: () => unknown;
   testId: string;

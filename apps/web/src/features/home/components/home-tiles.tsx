@@ -1,4 +1,12 @@
-import { ArrowsLeftRight, ListDashes, Swap, Wallet, type Icon } from '@phosphor-icons/react';
+import {
+  ArrowCircleDown,
+  ArrowCircleUp,
+  ArrowsLeftRight,
+  ListDashes,
+  Swap,
+  Wallet,
+  type Icon,
+} from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
 import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, ROUTES } from '../../../config/routes.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
@@ -18,6 +26,7 @@ export function HomeTiles() {
   const { t } = useTranslation();
   const tiles: Tile[] = [
     { key: 'assets', label: t('home.tiles.assets'), icon: Wallet, to: ROUTES.asset },
+    { key: 'recharge', label: t('home.tiles.recharge'), icon: ArrowCircleDown, to: ROUTES.recharge },
     {
       key: 'transfer',
       label: t('home.tiles.transfer'),
@@ -25,6 +34,7 @@ export function HomeTiles() {
       to: `${ROUTES.asset}?${ASSET_ACTION_PARAM}=${ASSET_ACTION_TRANSFER}`,
     },
     { key: 'exchange', label: t('home.tiles.exchange'), icon: Swap, to: ROUTES.exchange },
+    { key: 'withdraw', label: t('home.tiles.withdraw'), icon: ArrowCircleUp, to: ROUTES.withdraw },
     { key: 'asset-flow', label: t('home.tiles.assetFlow'), icon: ListDashes, to: ROUTES.assetLog },
   ];
 

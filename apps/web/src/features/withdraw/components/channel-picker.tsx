@@ -1,0 +1,72 @@
+import type { TWithdrawChannel } from '@kpc/shared';
+import { WarningCircle } from '@phosphor-icons/react';
+import { Selector } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import {
+  getAssetChannels,
+  getChannelProblemKey,
+  getChannelStatusKey,
+  getWithdrawAssets,
+  type ChannelChoice,
+} from '../utils/withdraw-form.ts';
+
+interface ChannelPickerProps {
+  channels: readonly TWithdrawChannel[];
+  channel: TWithdrawChannel;
+  onChange: (choice: ChannelChoice) => void;
+}
+
+/**
+ * Currency and network of a withdrawal (SPEC §2 Withdraw). A paused or not-yet-open network can
+ * still be looked at, with its SPEC §8 message; the form then takes no withdrawal on it.
+ * Test ids: `withdraw-asset-<asset>`, `withdraw-network-<chainId>`, `withdraw-channel-notice`.
+ */
+export function ChannelPicker({ channels, channel, onChange }: ChannelPickerProps) {
+  const { t } = useTranslation();
+  const problemKey = getChannelProblemKey(channel.status);
+
+  return (
+    <section className="withdraw-channel" data-testid="withdraw-channel">
+      <div className="withdraw-channel__block">
+        <span className="withdraw-channel__label">{t('withdraw.currency')}</span>
+        <Selector
+          className="asset-selector"
+          columns={3}
+          options={getWithdrawAssets(channels).map((asset) => ({
+            value: asset,
+            label: <span data-testid={`withdraw-asset-${asset}`}>{asset}</span>,
+          }))}
+          value={[channel.asset]}
+          onChange={([asset]) => {
+            if (asset !== undefined && asset !== channel.asset) onChange({ asset });
+          }}
+        />
+      </div>
+      <div className="withdraw-channel__block">
+        <span className="withdraw-channel__label">{t('withdraw.network')}</span>
+        <Selector
+          className="asset-selector"
+          columns={2}
+          options={getAssetChannels(channels, channel.asset).map((network) => {
+            const statusKey = getChannelStatusKey(network.status);
+            return {
+              value: network.chainId,
+              label: <span data-testid={`withdraw-network-${network.chainId}`}>{network.network}</span>,
+              description: statusKey ? t(statusKey) : undefined,
+            };
+          })}
+          value={[channel.chainId]}
+          onChange={([chainId]) => {
+            if (chainId !== undefined && chainId !== channel.chainId) onChange({ asset: channel.asset, chainId });
+          }}
+        />
+      </div>
+      {problemKey && (
+        <p className="withdraw-channel__notice" role="alert" data-testid="withdraw-channel-notice">
+          <WarningCircle size={18} aria-hidden="true" />
+          {t(problemKey)}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { RecordKind, VERIFICATION_CODE_LENGTH, type TWithdrawChannel } from '@kpc/shared';
+import { Button, Form } from 'antd-mobile';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AmountField } from '../../../components/amount-field.tsx';
+import { FormInput } from '../../../components/form-input.tsx';
+import { HISTORY_KIND_PARAM, ROUTES } from '../../../config/routes.ts';
+import { useAssetList } from '../../../lib/api/get-asset-list.ts';
+import { redirectTo } from '../../../lib/navigation.ts';
+import { pickRequestId, type PendingRequest } from '../../../lib/request-id.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useAmountInput } from '../../../lib/use-amount-input.ts';
+import { useUserStore } from '../../../lib/user-store.ts';
+import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
+import { useApplyWithdrawal } from '../api/apply-withdrawal.ts';
+import { previewWithdrawFee } from '../utils/withdraw-fee.ts';
+import {
+  getWithdrawAmountLimits,
+  getWithdrawFingerprint,
+  isChannelOpen,
+  ZWithdrawFields,
+} from '../utils/withdraw-form.ts';
+import { AddressField } from './address-field.tsx';
+import { WithdrawCodeButton } from './withdraw-code-button.tsx';
+import { WithdrawSummary } from './withdraw-summary.tsx';
+
+/** The financial records, showing withdrawals only: where a submitted withdrawal is followed. */
+export const WITHDRAW_RECORDS_URL = `${ROUTES.assetHistory}?${HISTORY_KIND_PARAM}=${RecordKind.WITHDRAW}`;
+
+interface WithdrawFormProps {
+  channel: TWithdrawChannel;
+  /** The member's email, masked: where the code goes. */
+  email: string;
+}
+
+/**
+ * SPEC §2 Withdraw: address, amount (All = available), the emailed code, then the fee preview and
+ * submit. Every rule is checked before anything is sent; a retry of the same withdrawal carries the
+ * same request id, so it applies once.
+ */
+export function WithdrawForm({ channel, email }: WithdrawFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const assets = useAssetList();
+  const boundWallet = useUserStore((state) => state.address);
+  const balance = assets.data?.lst.find((item) => item.asset === channel.asset);
+  const available = balance?.available ?? (assets.data ? '0' : undefined);
+  const amount = useAmountInput(getWithdrawAmountLimits(channel, available));
+  const applyMutation = useApplyWithdrawal();
+  const pendingRequest = useRef<PendingRequest | null>(null);
+  const preview = previewWithdrawFee(amount.validAmount, available, channel);
+  const isOpen = isChannelOpen(channel);
+
+  async function handleFinish(values: object) {
+    const amountValue = amount.validate();
+    const fields = validateForm(form, ZWithdrawFields, values);
+    if (!amountValue || !fields || !isOpen) return;
+    const submission = { chainId: channel.chainId, asset: channel.asset, address: fields.address, amount: amountValue };
+    pendingRequest.current = pickRequestId(pendingRequest.current, getWithdrawFingerprint(submission));
+    try {
+      await applyMutation.mutateAsync({ ...submission, code: fields.code, requestId: pendingRequest.current.id });
+    } catch {
+      return; // Toasted by the request client; the form stays for a retry.
+    }
+    pendingRequest.current = null;
+    showToast(t('withdraw.success'));
+    redirectTo(WITHDRAW_RECORDS_URL);
+  }
+
+  return (
+    <Form
+      form={form}
+      className="withdraw-form"
+      mode="card"
+      layout="vertical"
+      onValuesChange={(changed: object) => clearChangedFieldErrors(form, changed)}
+      onFinish={(values: object) => void handleFinish(values)}
+      footer={
+        <>
+          <WithdrawSummary preview={preview} asset={channel.asset} />
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            disabled={!isOpen}
+            loading={applyMutation.isPending}
+            data-testid="withdraw-submit"
+          >
+            {t('withdraw.submit')}
+          </Button>
+        </>
+      }
+    >
+      <AddressField form={form} boundWallet={boundWallet} />
+      <Form.Item className="withdraw-form__amount">
+        <AmountField
+          input={amount}
+          label={t('amount.label')}
+          asset={channel.asset}
+          balanceLabel={t('asset.available')}
+          balance={available}
+          testId="withdraw-amount"
+        />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        label={t('withdraw.code')}
+        extra={<WithdrawCodeButton testId="withdraw-code-button" />}
+        description={<span data-testid="withdraw-code-email">{t('withdraw.codeSentTo', { email })}</span>}
+      >
+        <FormInput
+          testId="withdraw-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={VERIFICATION_CODE_LENGTH}
+          placeholder={t('form.codePlaceholder')}
+        />
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,224 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
+import { maskAddress } from '@kpc/shared';
+import { createPublicClient, createWalletClient, erc20Abi, http, numberToHex, parseEther, parseUnits } from 'viem';
+import type { Address, Hash, Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { GENESIS_CODE } from '../support/constants.ts';
+import { loginNewMember } from '../support/funds.ts';
+import { CHAIN_RPC_URL, installTestWallet } from '../support/test-wallet.ts';
+
+// Step 4 deposits against the real server and its local chain: a wallet member authorizes the
+// Recharge contract, deposits, sees the confirmations count up and the balance rise at 20; the
+// transfer channel shows its address; Accelerate explains a hash that is no deposit. Each test uses a
+// fresh wallet funded from the demo account, so it starts with no allowance and no deposits.
+
+/** The server's embedded development chain (DEV_CHAIN_PORT in playwright.config.ts). */
+const LOCAL_CHAIN_ID = 31337;
+const WALLET_CHANNEL = `${LOCAL_CHAIN_ID}-wallet`;
+const TRANSFER_CHANNEL = `${LOCAL_CHAIN_ID}-transfer`;
+
+async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(CHAIN_RPC_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** The USDT contract of the local chain, as the app reads it (`/api/app/config`). */
+async function readLocalUsdt(page: Page): Promise<Address> {
+  const config = await (await page.request.post('/api/app/config', { data: {} })).json();
+  const chain = (config.data.chains as { chainId: number; usdt: Address | null }[]).find(
+    (item) => item.chainId === LOCAL_CHAIN_ID,
+  );
+  expect(chain?.usdt, 'the local chain has a USDT contract').toBeTruthy();
+  return chain!.usdt!;
+}
+
+/** A new wallet with gas and `usdt` test USDT sent from the demo account; resolves with the funding transaction. */
+async function fundNewWallet(page: Page, privateKey: Hex, usdt: string): Promise<Hash> {
+  const address = privateKeyToAccount(privateKey).address;
+  await rpc('hardhat_setBalance', [address, numberToHex(parseEther('10'))]);
+  const token = await readLocalUsdt(page);
+  const demo = createWalletClient({
+    account: privateKeyToAccount(DEV_ACCOUNTS.demo.privateKey),
+    transport: http(CHAIN_RPC_URL),
+  });
+  const hash = await demo.writeContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [address, parseUnits(usdt, 6)],
+    chain: null,
+  });
+  const receipt = await createPublicClient({ transport: http(CHAIN_RPC_URL) }).waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe('success');
+  return hash;
+}
+
+/** A toast with `text` shows (an earlier one may still be fading out beside it). */
+async function expectToast(page: Page, text: string) {
+  await expect(page.locator('.adm-toast-main').filter({ hasText: text })).toBeVisible();
+}
+
+/** Signs in with the page's test wallet as a new invited member and lands on Mine. */
+async function signInWithWallet(page: Page) {
+  await page.goto(`/#/pages/login/index?inviteCode=${GENESIS_CODE}`);
+  await page.getByTestId('login-wallet').click();
+  await expect(page.getByTestId('mine-page')).toBeVisible();
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+}
+
+test('a wallet member authorizes, deposits 12.5 USDT and is credited after 20 confirmations', async ({ page }) => {
+  const privateKey = generatePrivateKey();
+  await fundNewWallet(page, privateKey, '100');
+  const wallet = await installTestWallet(page, { privateKey });
+  await signInWithWallet(page);
+
+  await page.goto('/#/pages/asset/index');
+  await expect(page.getByTestId('asset-USDT-available')).toHaveText('0');
+  await page.getByTestId('asset-action-recharge').click();
+  await expect(page.getByTestId('recharge-page')).toBeVisible();
+  await page.getByTestId(`recharge-channel-${WALLET_CHANNEL}`).click();
+  await expect(page).toHaveURL(new RegExp(`channel=${WALLET_CHANNEL}$`));
+
+  // The wallet is connected (restored after the page load) and holds 100 test USDT, none approved yet.
+  await expect(page.getByTestId('recharge-wallet-account')).toContainText(maskAddress(wallet.address));
+  await expect(page.getByTestId('recharge-amount-balance')).toHaveText('Wallet balance 100 USDT');
+  await expect(page.getByTestId('recharge-step-authorize')).toHaveText(/Authorize$/);
+  await expect(page.getByTestId('recharge-wallet-other-wallet')).toHaveCount(0);
+
+  // SPEC §4: authorize, then authorized, then deposit.
+  await page.getByTestId('recharge-authorize').click();
+  await expectToast(page, 'Authorization success');
+  await expect(page.getByTestId('recharge-step-authorize')).toHaveText(/Authorized$/);
+  await expect(page.getByTestId('recharge-deposit')).toBeVisible();
+
+  // SPEC §5: an amount is needed, of at least 5 USDT.
+  await page.getByTestId('recharge-deposit').click();
+  await expect(page.getByTestId('recharge-amount-error')).toHaveText('Enter deposit amount');
+  await page.getByTestId('recharge-amount').fill('3');
+  await page.getByTestId('recharge-deposit').click();
+  await expect(page.getByTestId('recharge-amount-error')).toHaveText('The minimum amount is 5 USDT');
+
+  await page.getByTestId('recharge-amount').fill('12.5');
+  await page.getByTestId('recharge-deposit').click();
+  await expectToast(page, 'Deposit sent. It is credited after 20 confirmations.');
+  await expect(page.getByTestId('recharge-amount')).toHaveValue('');
+  await expect(page.getByTestId('recharge-amount-balance')).toHaveText('Wallet balance 87.5 USDT');
+
+  // The server sees it on the chain and counts confirmations n/20 (blocks come every 2 s).
+  const row = page.getByTestId('recharge-deposit-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('recharge-deposit-amount')).toHaveText('12.5 USDT');
+  await expect(row.getByTestId('recharge-deposit-status')).toHaveText('Confirming', { timeout: 15_000 });
+  await expect(row.getByTestId('recharge-deposit-confirmations')).toHaveText(/^Confirmations ([1-9]|1\d)\/20$/);
+
+  await rpc('hardhat_mine', ['0x14']);
+  await expect(row.getByTestId('recharge-deposit-status')).toHaveText('Credited', { timeout: 20_000 });
+  await expect(row.getByTestId('recharge-deposit-confirmations')).toHaveText('Confirmations 20/20');
+
+  await page.goto('/#/pages/asset/index');
+  await expect(page.getByTestId('asset-USDT-available')).toHaveText('12.5');
+});
+
+test('the transfer channel shows its address, and Accelerate explains a hash that is no deposit', async ({ page }) => {
+  const privateKey = generatePrivateKey();
+  const fundingHash = await fundNewWallet(page, privateKey, '1');
+  const wallet = await installTestWallet(page, { privateKey });
+  await signInWithWallet(page);
+
+  await page.goto(`/#/pages/asset/recharge?channel=${TRANSFER_CHANNEL}`);
+  await expect(page.getByTestId('recharge-transfer')).toBeVisible();
+  await expect(page.getByTestId('recharge-address')).toHaveText(DEV_ACCOUNTS.hotWallet.address);
+  await expect(page.getByTestId('recharge-address-qr').locator('svg')).toBeVisible();
+  await expect(page.getByTestId('recharge-network')).toHaveText('KPC local chain');
+  await expect(page.getByTestId('recharge-minimum')).toHaveText('5 USDT');
+  await expect(page.getByTestId('recharge-transfer-rules')).toContainText(
+    'Deposits below 5 USDT are neither credited nor refunded.',
+  );
+  await expect(page.getByTestId('recharge-transfer-rules')).toContainText(
+    `Only transfers from your bound wallet ${maskAddress(wallet.address)} are credited.`,
+  );
+  await expect(page.getByTestId('recharge-deposits-empty')).toBeVisible();
+  await page.getByTestId('recharge-address-copy').click();
+  await expectToast(page, 'Copied');
+
+  await page.getByTestId('recharge-accelerate-link').click();
+  await expect(page.getByTestId('recharge-accelerate-sheet')).toBeVisible();
+  await page.getByTestId('recharge-accelerate-submit').click();
+  await expect(page.getByTestId('recharge-accelerate-error')).toHaveText('Enter the transaction hash');
+  await page.getByTestId('recharge-accelerate-hash').fill('0x1234');
+  await page.getByTestId('recharge-accelerate-submit').click();
+  await expect(page.getByTestId('recharge-accelerate-error')).toHaveText(
+    'Enter a valid transaction hash (0x followed by 64 hex characters)',
+  );
+
+  // A hash the chain has never seen, then a real transaction that is not a deposit of this member.
+  await page.getByTestId('recharge-accelerate-hash').fill(`0x${'7'.repeat(64)}`);
+  await page.getByTestId('recharge-accelerate-submit').click();
+  await expectToast(
+    page,
+    'No transaction with this hash was found on KPC local chain. Check the hash and the network.',
+  );
+  await expect(page.getByTestId('recharge-accelerate-sheet')).toBeVisible();
+  await page.getByTestId('recharge-accelerate-hash').fill(fundingHash);
+  await page.getByTestId('recharge-accelerate-submit').click();
+  await expectToast(page, 'This transaction is not a USDT deposit to KPC from your bound wallet.');
+  await expect(page.getByTestId('recharge-accelerate-sheet')).toBeVisible();
+});
+
+test('a paused channel and one not open yet cannot be chosen', async ({ page }) => {
+  await installTestWallet(page, { privateKey: generatePrivateKey() });
+  await signInWithWallet(page);
+  // Operators pause a channel in the database (`payment_channels`); the journey pauses it on the way.
+  await page.route('**/api/recharge/channels', async (route) => {
+    const body = await (await route.fetch()).json();
+    for (const channel of body.data.list) if (channel.id === WALLET_CHANNEL) channel.status = 'paused';
+    await route.fulfill({ json: body });
+  });
+
+  await page.goto('/#/pages/home/index');
+  await page.getByTestId('home-tile-recharge').click();
+  await expect(page.getByTestId('recharge-page')).toBeVisible();
+  await expect(page.getByTestId(`recharge-channel-${WALLET_CHANNEL}-status`)).toHaveText('Paused');
+  await expect(page.getByTestId(`recharge-channel-${TRANSFER_CHANNEL}-status`)).toHaveText('Open');
+  // Polygon is allowed but has nothing configured in the journeys.
+  await expect(page.getByTestId('recharge-channel-137-wallet-status')).toHaveText('Not open yet');
+
+  await page.getByTestId(`recharge-channel-${WALLET_CHANNEL}`).click();
+  await expectToast(page, 'The current channel is temporarily unavailable.');
+  await page.getByTestId('recharge-channel-137-wallet').click();
+  await expectToast(page, 'This channel is not open yet.');
+  await expect(page.getByTestId('recharge-channel')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/channel=/);
+
+  await page.getByTestId(`recharge-channel-${TRANSFER_CHANNEL}`).click();
+  await expect(page.getByTestId('recharge-transfer')).toBeVisible();
+});
+
+test('an email member binds the wallet from the deposit page, and a wallet on another network is told to switch', async ({
+  page,
+}) => {
+  await installTestWallet(page, { privateKey: generatePrivateKey(), chainId: 137 });
+  await loginNewMember(page, 'recharge-bind');
+
+  await page.goto(`/#/pages/asset/recharge?channel=${WALLET_CHANNEL}`);
+  await expect(page.getByTestId('recharge-wallet-not-bound')).toContainText('Bind your wallet first.');
+  await page.getByTestId('recharge-connect').click();
+  await expect(page.getByTestId('recharge-wallet-account')).toContainText('Connected');
+  // Polygon is an allowed chain, but this channel is on the local chain.
+  await expect(page.getByTestId('recharge-wrong-network')).toContainText('network ID 31337');
+
+  await page.getByTestId('recharge-wallet-bind').click();
+  await page.getByTestId('bind-wallet-submit').click();
+  await expectToast(page, 'Bound successfully');
+  await expect(page.getByTestId('recharge-wallet-not-bound')).toHaveCount(0);
+
+  await page.getByTestId('recharge-authorize').click();
+  await expectToast(page, 'Please switch to the correct network. Required network ID: 31337');
+});
