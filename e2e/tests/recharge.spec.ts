@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
 import { maskAddress } from '@kpc/shared';
 import { createPublicClient, createWalletClient, erc20Abi, http, numberToHex, parseEther, parseUnits } from 'viem';
-import type { Address, Hash, Hex } from 'viem';
+import type { Hash, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { GENESIS_CODE } from '../support/constants.ts';
 import { loginNewMember } from '../support/funds.ts';
+import { LOCAL_CHAIN_ID, mineBlocks, readLocalUsdt, rpc } from '../support/local-chain.ts';
 import { CHAIN_RPC_URL, installTestWallet } from '../support/test-wallet.ts';
 
 // Step 4 deposits against the real server and its local chain: a wallet member authorizes the
@@ -13,31 +14,8 @@ import { CHAIN_RPC_URL, installTestWallet } from '../support/test-wallet.ts';
 // transfer channel shows its address; Accelerate explains a hash that is no deposit. Each test uses a
 // fresh wallet funded from the demo account, so it starts with no allowance and no deposits.
 
-/** The server's embedded development chain (DEV_CHAIN_PORT in playwright.config.ts). */
-const LOCAL_CHAIN_ID = 31337;
 const WALLET_CHANNEL = `${LOCAL_CHAIN_ID}-wallet`;
 const TRANSFER_CHANNEL = `${LOCAL_CHAIN_ID}-transfer`;
-
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(CHAIN_RPC_URL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
-
-/** The USDT contract of the local chain, as the app reads it (`/api/app/config`). */
-async function readLocalUsdt(page: Page): Promise<Address> {
-  const config = await (await page.request.post('/api/app/config', { data: {} })).json();
-  const chain = (config.data.chains as { chainId: number; usdt: Address | null }[]).find(
-    (item) => item.chainId === LOCAL_CHAIN_ID,
-  );
-  expect(chain?.usdt, 'the local chain has a USDT contract').toBeTruthy();
-  return chain!.usdt!;
-}
 
 /** A new wallet with gas and `usdt` test USDT sent from the demo account; resolves with the funding transaction. */
 async function fundNewWallet(page: Page, privateKey: Hex, usdt: string): Promise<Hash> {
@@ -118,7 +96,7 @@ test('a wallet member authorizes, deposits 12.5 USDT and is credited after 20 co
   await expect(row.getByTestId('recharge-deposit-status')).toHaveText('Confirming', { timeout: 15_000 });
   await expect(row.getByTestId('recharge-deposit-confirmations')).toHaveText(/^Confirmations ([1-9]|1\d)\/20$/);
 
-  await rpc('hardhat_mine', ['0x14']);
+  await mineBlocks(20);
   await expect(row.getByTestId('recharge-deposit-status')).toHaveText('Credited', { timeout: 20_000 });
   await expect(row.getByTestId('recharge-deposit-confirmations')).toHaveText('Confirmations 20/20');
 

@@ -5,34 +5,11 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { GENESIS_CODE } from '../support/constants.ts';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
 import { readCodeFromMail } from '../support/mail.ts';
-import { CHAIN_RPC_URL, installTestWallet } from '../support/test-wallet.ts';
+import { LOCAL_CHAIN_ID, mineBlocks, readLocalUsdt, rpc } from '../support/local-chain.ts';
+import { installTestWallet } from '../support/test-wallet.ts';
 
 // Step 4 withdrawals against the real server and its local chain: the member fills the form, the
 // server approves it under the daily limit, its hot wallet pays, and 20 confirmations complete it.
-
-/** The server's embedded development chain (DEV_CHAIN_PORT in playwright.config.ts). */
-const LOCAL_CHAIN_ID = 31337;
-
-async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(CHAIN_RPC_URL, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
-
-/** The USDT contract of the local chain, as the app reads it (`/api/app/config`). */
-async function readLocalUsdt(page: Page): Promise<Address> {
-  const config = await (await page.request.post('/api/app/config', { data: {} })).json();
-  const chain = (config.data.chains as { chainId: number; usdt: Address | null }[]).find(
-    (item) => item.chainId === LOCAL_CHAIN_ID,
-  );
-  expect(chain?.usdt, 'the local chain has a USDT contract').toBeTruthy();
-  return chain!.usdt!;
-}
 
 async function readTokenBalance(token: Address, owner: Address): Promise<bigint> {
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
@@ -114,7 +91,7 @@ test('a member withdraws 20 USDT to a fresh address and the chain pays it', asyn
   await expect
     .poll(
       async () => {
-        await rpc('hardhat_mine', ['0x14']);
+        await mineBlocks(20);
         await page.reload();
         return item.getByTestId('history-item-status').textContent();
       },

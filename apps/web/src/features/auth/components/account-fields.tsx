@@ -3,7 +3,7 @@ import { Button, Form } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '../../../components/form-input.tsx';
-import { CodeButton } from './code-button.tsx';
+import { EmailCodeButton } from './code-button.tsx';
 
 interface EmailFieldProps {
   testId: string;
@@ -89,7 +89,7 @@ export function CodeField({ purpose, getEmail, testId, buttonTestId }: CodeField
     <Form.Item
       name="code"
       label={t('form.code')}
-      extra={<CodeButton purpose={purpose} getEmail={getEmail} testId={buttonTestId} />}
+      extra={<EmailCodeButton purpose={purpose} getEmail={getEmail} testId={buttonTestId} />}
     >
       <FormInput
         testId={testId}

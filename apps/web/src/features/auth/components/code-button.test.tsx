@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '../../../lib/i18n.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { CodeButton } from './code-button.tsx';
+import { EmailCodeButton } from './code-button.tsx';
 import { jsonResponse as answer } from '../../../testing/json-response.ts';
 
 vi.mock('../../../lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -15,7 +15,7 @@ function renderButton(email: string) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <CodeButton purpose="register" getEmail={() => email} testId="code-button" />
+      <EmailCodeButton purpose="register" getEmail={() => email} testId="code-button" />
     </QueryClientProvider>,
   );
   return screen.getByTestId('code-button');
@@ -48,7 +48,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('CodeButton (SPEC §4)', () => {
+describe('EmailCodeButton (SPEC §4)', () => {
   it('checks the email first and sends nothing when it is wrong', async () => {
     const button = renderButton('not-an-email');
     await click(button);

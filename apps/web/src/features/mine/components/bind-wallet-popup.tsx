@@ -1,9 +1,9 @@
-import { maskAddress, WalletSignPurpose } from '@kpc/shared';
-import { CheckCircle, Wallet } from '@phosphor-icons/react';
+import { WalletSignPurpose } from '@kpc/shared';
 import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SheetActions } from '../../../components/sheet-actions.tsx';
+import { WalletAccountButton } from '../../../components/wallet-account-button.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { createWalletProof } from '../../../lib/wallet/create-wallet-proof.ts';
 import { useWalletStore } from '../../../lib/wallet/wallet-store.ts';
@@ -17,18 +17,9 @@ interface BindWalletPopupProps {
 /** Binds a wallet address to an email member: connect, sign one message, bind (SPEC §5, §8). */
 export function BindWalletPopup({ isOpen, onClose }: BindWalletPopupProps) {
   const { t } = useTranslation();
-  const account = useWalletStore((state) => state.account);
   const isConnected = useWalletStore((state) => state.isConnected);
-  const connect = useWalletStore((state) => state.connect);
   const bindMutation = useBindWallet();
-  const [isConnecting, setIsConnecting] = useState(false);
   const [isSigning, setIsSigning] = useState(false);
-
-  async function handleConnect() {
-    setIsConnecting(true);
-    await connect();
-    setIsConnecting(false);
-  }
 
   async function handleBind() {
     // SPEC §5: "Connect wallet first before binding an address."
@@ -55,28 +46,7 @@ export function BindWalletPopup({ isOpen, onClose }: BindWalletPopupProps) {
       <div className="sheet__content" data-testid="bind-wallet-popup">
         <h2 className="sheet__title">{t('mine.bindWallet')}</h2>
         <p className="sheet__text">{t('mine.bindHint')}</p>
-        <button
-          type="button"
-          className={isConnected ? 'wallet-account wallet-account--connected' : 'wallet-account'}
-          disabled={isConnected || isConnecting}
-          onClick={() => void handleConnect()}
-          data-testid="bind-wallet-connect"
-        >
-          <Wallet className="wallet-account__icon" size={22} aria-hidden="true" />
-          {isConnected && account ? (
-            <>
-              <span className="wallet-account__address" data-testid="bind-wallet-account">
-                {maskAddress(account)}
-              </span>
-              <span className="wallet-account__status">
-                <CheckCircle size={16} weight="fill" aria-hidden="true" />
-                {t('wallet.connected')}
-              </span>
-            </>
-          ) : (
-            <span className="wallet-account__action">{t('wallet.connect')}</span>
-          )}
-        </button>
+        <WalletAccountButton testId="bind-wallet-connect" accountTestId="bind-wallet-account" />
         <SheetActions
           submitLabel={t('mine.bindSubmit')}
           isSubmitting={isSigning}

@@ -1,9 +1,9 @@
-import { formatDecimal, formatNumber, maskAddress, type TDepositChannel } from '@kpc/shared';
-import { CheckCircle, Wallet } from '@phosphor-icons/react';
+import { formatDecimal, formatNumber, type TDepositChannel } from '@kpc/shared';
+import { CheckCircle } from '@phosphor-icons/react';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '../../../components/amount-field.tsx';
+import { useConnectWallet, WalletAccountButton } from '../../../components/wallet-account-button.tsx';
 import { useAmountInput } from '../../../lib/use-amount-input.ts';
 import { useWalletStore } from '../../../lib/wallet/wallet-store.ts';
 import { useWalletDeposit } from '../hooks/use-wallet-deposit.ts';
@@ -24,8 +24,7 @@ export function WalletDeposit({ channel, onSent }: WalletDepositProps) {
   const { t } = useTranslation();
   const account = useWalletStore((state) => state.account);
   const isConnected = useWalletStore((state) => state.isConnected);
-  const connect = useWalletStore((state) => state.connect);
-  const [isConnecting, setIsConnecting] = useState(false);
+  const { isConnecting, connectWallet } = useConnectWallet();
   const wallet = useWalletDeposit(channel, onSent);
   const { tokenState } = wallet;
   const balance = tokenState ? formatDecimal(tokenState.balance, channel.tokenDecimals) : undefined;
@@ -39,12 +38,6 @@ export function WalletDeposit({ channel, onSent }: WalletDepositProps) {
   const amountUnits = toTokenUnits(amount.validAmount, channel.tokenDecimals);
   const step = tokenState ? getWalletDepositStep(tokenState.allowance, amountUnits, channel) : 'authorize';
   const isAuthorized = step === 'deposit';
-
-  async function handleConnect() {
-    setIsConnecting(true);
-    await connect();
-    setIsConnecting(false);
-  }
 
   async function handleAuthorize() {
     await wallet.authorize(amountUnits);
@@ -62,7 +55,7 @@ export function WalletDeposit({ channel, onSent }: WalletDepositProps) {
     action = {
       label: t('wallet.connect'),
       testId: 'recharge-connect',
-      onClick: handleConnect,
+      onClick: connectWallet,
       isLoading: isConnecting,
     };
   } else if (step === 'authorize') {
@@ -83,26 +76,7 @@ export function WalletDeposit({ channel, onSent }: WalletDepositProps) {
 
   return (
     <section className="deposit-panel" data-testid="recharge-wallet">
-      <button
-        type="button"
-        className={isConnected ? 'wallet-account wallet-account--connected' : 'wallet-account'}
-        disabled={isConnected || isConnecting}
-        onClick={() => void handleConnect()}
-        data-testid="recharge-wallet-account"
-      >
-        <Wallet className="wallet-account__icon" size={22} aria-hidden="true" />
-        {isConnected && account ? (
-          <>
-            <span className="wallet-account__address">{maskAddress(account)}</span>
-            <span className="wallet-account__status">
-              <CheckCircle size={16} weight="fill" aria-hidden="true" />
-              {t('wallet.connected')}
-            </span>
-          </>
-        ) : (
-          <span className="wallet-account__action">{t('wallet.connect')}</span>
-        )}
-      </button>
+      <WalletAccountButton testId="recharge-wallet-account" />
       {isConnected && !wallet.isOnChain && (
         <p className="deposit-notice deposit-notice--warning" role="alert" data-testid="recharge-wrong-network">
           {t('recharge.wrongNetworkHint', { network: channel.network, chainId: channel.chainId })}
