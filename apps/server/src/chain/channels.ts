@@ -39,6 +39,12 @@ function statusOf(
   return switches.get(`${direction}:${chainId}:${method}`) ?? ChannelStatus.OPEN;
 }
 
+/** Channels that work (open or paused) before those not open yet; otherwise the chains' order. */
+function openFirst(a: { status: TChannelStatus }, b: { status: TChannelStatus }): number {
+  const rank = (status: TChannelStatus) => (status === ChannelStatus.NOT_OPEN ? 1 : 0);
+  return rank(a.status) - rank(b.status);
+}
+
 function depositMethods(chain: ChainSettings): { method: TDepositChannel['method']; configured: boolean }[] {
   const wallet = Boolean(chain.rpcUrl && chain.usdt && chain.recharge);
   const transfer = Boolean(chain.rpcUrl && chain.usdt && chain.depositAddress);
@@ -70,8 +76,7 @@ export async function listDepositChannels(db: Database, runtime: ChainRuntime): 
       tokenDecimals: USDT_DECIMALS,
     })),
   );
-  const rank = (status: TChannelStatus) => (status === ChannelStatus.NOT_OPEN ? 1 : 0);
-  return channels.sort((a, b) => rank(a.status) - rank(b.status));
+  return channels.sort(openFirst);
 }
 
 export interface WithdrawTerms {
@@ -100,8 +105,7 @@ export async function listWithdrawChannels(
     minFee: terms.minFee,
     decimals: USDT_DECIMALS,
   }));
-  const rank = (status: TChannelStatus) => (status === ChannelStatus.NOT_OPEN ? 1 : 0);
-  return channels.sort((a, b) => rank(a.status) - rank(b.status));
+  return channels.sort(openFirst);
 }
 
 /** The chain a withdrawal goes out on, if its channel is open (SPEC §8 channel messages otherwise). */

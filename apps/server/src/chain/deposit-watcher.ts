@@ -21,9 +21,7 @@ import {
   TransactionReceiptNotFoundError,
   type Address,
   type Hash,
-  type Log,
   type PublicClient,
-  type TransactionReceipt,
 } from 'viem';
 import { createPoller } from './poller.ts';
 import type { ChainSettings } from '../config/chains.ts';
@@ -74,33 +72,15 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     options.client ?? createPublicClient({ transport: http(chain.rpcUrl ?? undefined, { retryCount: 2 }) });
   const lockKey = `deposit-watcher:${chain.chainId}`;
 
-  type MinedLog = Pick<Log<bigint, number, false>, 'transactionHash' | 'logIndex' | 'blockNumber' | 'blockHash'>;
-
+  /**
+   * The deposits of the transactions with a deposit log in the range, each read from its receipt
+   * (once per transaction), so a range scan and accelerate record a deposit identically.
+   */
   async function readDeposits(fromBlock: bigint, toBlock: bigint): Promise<SeenDeposit[]> {
-    // One receipt per transaction, however many of its logs this range holds.
-    const receipts = new Map<Hash, Promise<TransactionReceipt>>();
-    const toSeen = async (log: MinedLog, method: SeenDeposit['method'], from: Address, amount: bigint) => {
-      let receipt = receipts.get(log.transactionHash);
-      if (!receipt) {
-        receipt = client.getTransactionReceipt({ hash: log.transactionHash });
-        receipts.set(log.transactionHash, receipt);
-      }
-      // The log's position in its receipt stays the same when a reorg moves the transaction.
-      const receiptLogIndex = (await receipt).logs.findIndex((entry) => entry.logIndex === log.logIndex);
-      return {
-        txHash: log.transactionHash,
-        receiptLogIndex,
-        blockNumber: log.blockNumber,
-        blockHash: log.blockHash,
-        method,
-        from,
-        amount,
-      };
-    };
-    const seen: SeenDeposit[] = [];
+    const hashes = new Set<Hash>();
     if (chain.recharge) {
       const logs = await client.getLogs({ address: chain.recharge, event: depositedEvent, fromBlock, toBlock });
-      for (const log of logs) seen.push(await toSeen(log, 'contract', log.args.member!, log.args.amount!));
+      for (const log of logs) hashes.add(log.transactionHash);
     }
     if (chain.usdt && chain.depositAddress) {
       const logs = await client.getLogs({
@@ -110,8 +90,10 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
         fromBlock,
         toBlock,
       });
-      for (const log of logs) seen.push(await toSeen(log, 'transfer', log.args.from!, log.args.value!));
+      for (const log of logs) hashes.add(log.transactionHash);
     }
+    const seen: SeenDeposit[] = [];
+    for (const hash of hashes) seen.push(...((await readTransaction(hash)) ?? []));
     return seen;
   }
 
@@ -123,7 +105,8 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     });
     if (!receipt) return null;
     if (receipt.status !== 'success') return [];
-    // The same position the range scan records (parsed logs are copies: match by log index).
+    // The log's position in its receipt stays the same when a reorg moves the transaction
+    // (parsed logs are copies: match by log index).
     const mined = (log: { logIndex: number }) => ({
       txHash: receipt.transactionHash,
       receiptLogIndex: receipt.logs.findIndex((entry) => entry.logIndex === log.logIndex),

@@ -1,5 +1,5 @@
 import { Bucket, EntryType, toLedgerUnits, type TWithdrawStatus } from '@kpc/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { financialRecords, withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { HouseAccount, postEntry, release } from '../../ledger/ledger.ts';
@@ -33,8 +33,7 @@ export function frozenTotal(row: WithdrawalRow): bigint {
 
 /**
  * Moves a withdrawal to its next state in the caller's transaction, if it is still in a state
- * that may move there: the conditional update makes racing writers harmless (one wins, the rest
- * get null). Writes the event, keeps the financial record in step, and posts the ledger entry the
+ * that may move there (racing writers: one wins, the rest get null). Writes the event, keeps the financial record in step, and posts the ledger entry the
  * new state needs: completed pays out of frozen, rejected and failed release frozen.
  */
 export async function transitionWithdrawal(
@@ -42,22 +41,18 @@ export async function transitionWithdrawal(
   id: bigint,
   transition: Transition,
 ): Promise<WithdrawalRow | null> {
-  const from = (Object.keys(NEXT) as TWithdrawStatus[]).filter((state) => NEXT[state].includes(transition.to));
+  // The row lock orders racing writers: the later one finds the state moved on and gets null.
+  const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!current || !NEXT[current.status].includes(transition.to)) return null;
   const [moved] = await tx
     .update(withdrawals)
     .set({ ...transition.set, status: transition.to, updatedAt: sql`now()` })
-    .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
+    .where(eq(withdrawals.id, id))
     .returning();
   if (!moved) return null;
-  const [previous] = await tx
-    .select({ status: withdrawalEvents.toStatus })
-    .from(withdrawalEvents)
-    .where(eq(withdrawalEvents.withdrawalId, id))
-    .orderBy(sql`${withdrawalEvents.id} desc`)
-    .limit(1);
   await tx.insert(withdrawalEvents).values({
     withdrawalId: id,
-    fromStatus: previous?.status ?? null,
+    fromStatus: current.status,
     toStatus: transition.to,
     actor: transition.actor,
     detail: transition.detail ?? null,

@@ -105,14 +105,9 @@ async function findByRequest(db: Database | Transaction, memberId: string, reque
   return row;
 }
 
-/** The member's available balance of `asset`; `forUpdate` locks it until the transaction ends, so one withdrawal decides at a time. */
-async function readAvailable(
-  executor: Database | Transaction,
-  memberId: string,
-  asset: string,
-  forUpdate = false,
-): Promise<bigint> {
-  const query = executor
+/** The member's available balance of `asset`, locked until the transaction ends so one withdrawal decides at a time. */
+async function lockAvailable(tx: Transaction, memberId: string, asset: string): Promise<bigint> {
+  const [account] = await tx
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(
@@ -121,8 +116,8 @@ async function readAvailable(
         eq(ledgerAccounts.asset, asset),
         eq(ledgerAccounts.bucket, Bucket.AVAILABLE),
       ),
-    );
-  const [account] = forUpdate ? await query.for('update') : await query;
+    )
+    .for('update');
   return toLedgerUnits(account?.balance ?? '0');
 }
 
@@ -169,7 +164,7 @@ export async function applyWithdrawal(
   );
 }
 
-async function prepareWithdrawal(context: SubmitContext, memberId: string, request: CheckedWithdrawRequest) {
+async function prepareWithdrawal(context: SubmitContext, request: CheckedWithdrawRequest) {
   const { db, chains, terms } = context;
   const chain = await requireWithdrawChain(db, chains, request.chainId);
   const asset = await getAsset(db, request.asset);
@@ -186,10 +181,8 @@ async function prepareWithdrawal(context: SubmitContext, memberId: string, reque
       minFee: terms.minFee,
       decimals: asset.decimals,
     });
-  // Before the lock: the minimum fee may leave nothing to receive.
+  // The minimum fee may leave nothing to receive.
   if (toLedgerUnits(feeFor(0n).received) <= 0n) throw new AppError('AMOUNT_TOO_SMALL');
-  const available = await readAvailable(db, memberId, asset.code);
-  if (available < amount) throw new AppError('INSUFFICIENT_BALANCE');
   return { chain, asset, amount, address: getAddress(request.address), feeFor };
 }
 
@@ -207,12 +200,12 @@ export async function submitWithdrawal(
   confirm?: (tx: Transaction) => Promise<'ok' | 'invalid'>,
 ): Promise<TWithdrawal> {
   const { db, chains, terms } = context;
-  const { chain, asset, amount, address, feeFor } = await prepareWithdrawal(context, memberId, request);
+  const { chain, asset, amount, address, feeFor } = await prepareWithdrawal(context, request);
   try {
     const row = await db.transaction(async (tx) => {
       // 'invalid' commits, so a wrong try counts; anything thrown later rolls the code's use back.
       if (confirm && (await confirm(tx)) !== 'ok') return null;
-      const available = await readAvailable(tx, memberId, asset.code, true);
+      const available = await lockAvailable(tx, memberId, asset.code);
       const fee = feeFor(available);
       const total = toLedgerUnits(fee.total);
       if (total > available) throw new AppError('INSUFFICIENT_BALANCE');
