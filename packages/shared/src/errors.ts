@@ -16,6 +16,8 @@ export const ErrorCode = {
   INVALID_REQUEST: 1000,
   /** Too many requests from this client for this call; retry later. */
   RATE_LIMITED: 1001,
+  /** A database connection dropped under this request: nothing was changed that the reply does not say; retry. */
+  SERVICE_BUSY: 1002,
   /** A verification code was asked for again inside the resend cooldown. */
   CODE_COOLDOWN: 1100,
   /** The verification code is wrong, expired, used, burnt or for another purpose. */
@@ -66,6 +68,12 @@ export const ErrorCode = {
   DEPOSIT_TX_NOT_DEPOSIT: 1303,
   /** Withdrawals are confirmed by an emailed code: the account needs an email. */
   WITHDRAW_EMAIL_REQUIRED: 1304,
+  /** The chain's node does not answer (or is not verified yet): deposits and withdrawals on `{{network}}` wait. */
+  NETWORK_UNAVAILABLE: 1305,
+  /** The destination is one of the programme's own addresses or a token contract: funds sent there would be lost. */
+  WITHDRAW_ADDRESS_NOT_ALLOWED: 1306,
+  /** Test funds from the development faucet never leave through a real chain. */
+  WITHDRAW_TEST_FUNDS: 1307,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -122,6 +122,11 @@ export const walletNonces = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The session that asked for the nonce, when one did: a wallet binding must be signed over a
+     * nonce of the very session that submits it, so a signature cannot bind to someone else.
+     */
+    sessionId: uuid('session_id'),
   },
   (t) => [
     uniqueIndex('wallet_nonces_nonce_hash_key').on(t.nonceHash),
@@ -194,7 +199,13 @@ export const ledgerEntries = pgTable(
     reference: text('reference'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
+    // Finds whether a member ever received faucet test funds (they never leave through a real chain).
+    index('ledger_entries_faucet_member_idx')
+      .on(t.memberId)
+      .where(sql`${t.type} = 'dev_faucet'`),
+  ],
 );
 
 /** One line of an entry: a signed amount on one account; `balance_after` for member accounts. */
@@ -288,6 +299,8 @@ export const financialRecords = pgTable(
   },
   (t) => [
     index('financial_records_member_idx').on(t.memberId, t.id),
+    // Withdrawal state changes keep their record in step by reference.
+    index('financial_records_reference_idx').on(t.reference),
     uniqueIndex('financial_records_request_key').on(t.memberId, t.requestId),
   ],
 );
@@ -323,7 +336,14 @@ export const deposits = pgTable(
     /** No foreign key: see `ledger_entries.member_id`. Null when no member has this wallet. */
     memberId: uuid('member_id'),
     asset: text('asset').notNull(),
+    /**
+     * What is credited, in the ledger asset's precision (USDT: 6 decimals): the token amount rounded
+     * down. The exact on-chain figure is `token_units` at `token_decimals` (USDT has 6 on Polygon and
+     * Ethereum, 18 on BSC).
+     */
     amount: money('amount').notNull(),
+    tokenUnits: numeric('token_units', { precision: 78, scale: 0 }),
+    tokenDecimals: smallint('token_decimals'),
     status: text('status', { enum: ['pending', 'credited', 'below_minimum', 'unattributed', 'reorged'] }).notNull(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -358,7 +378,8 @@ export const paymentChannels = pgTable(
 /**
  * Withdrawals (Step 4 §3). Amount and fee are frozen when submitted; the state moves
  * submitted -> approved -> sending -> confirming -> completed, or to rejected / failed, which
- * release the frozen funds. Every move is a row in `withdrawal_events` written with it.
+ * release the frozen funds. `unknown`: the payout's nonce was used but its receipt is not found;
+ * the funds stay frozen until the receipt shows or an operator settles it. Every move is a row in `withdrawal_events` written with it.
  * `signed_tx` is the one transaction ever signed for the withdrawal: it is stored before it is
  * broadcast and only ever re-broadcast, so a withdrawal is never paid twice.
  */
@@ -379,7 +400,7 @@ export const withdrawals = pgTable(
     /** What the destination receives on chain. */
     received: money('received').notNull(),
     status: text('status', {
-      enum: ['submitted', 'approved', 'sending', 'confirming', 'completed', 'rejected', 'failed'],
+      enum: ['submitted', 'approved', 'sending', 'confirming', 'completed', 'rejected', 'failed', 'unknown'],
     }).notNull(),
     /** The hot wallet that signed, its nonce, the signed transaction and its hash. */
     fromAddress: text('from_address'),

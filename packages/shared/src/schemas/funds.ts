@@ -120,7 +120,7 @@ export type TWithdrawChannelsResponse = z.infer<typeof ZWithdrawChannelsResponse
 export const ZWithdrawCodeResponse = z.object({ cooldownSeconds: z.number().int() });
 export type TWithdrawCodeResponse = z.infer<typeof ZWithdrawCodeResponse>;
 
-/** Withdrawal states (Step 4 §3); rejected and failed released the frozen funds. */
+/** Withdrawal states (Step 4 §3, 4b); rejected and failed released the frozen funds. */
 export const WithdrawStatus = {
   SUBMITTED: 'submitted',
   APPROVED: 'approved',
@@ -129,6 +129,12 @@ export const WithdrawStatus = {
   COMPLETED: 'completed',
   REJECTED: 'rejected',
   FAILED: 'failed',
+  /**
+   * The payout's nonce was used on chain but its receipt is not found (a lagging or load-balanced
+   * node): the funds stay frozen until the receipt appears or an operator settles it. Never refunded
+   * on absence of evidence.
+   */
+  UNKNOWN: 'unknown',
 } as const;
 export type TWithdrawStatus = (typeof WithdrawStatus)[keyof typeof WithdrawStatus];
 

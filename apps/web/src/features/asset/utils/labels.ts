@@ -47,6 +47,7 @@ const RECORD_STATUS_KEYS = {
   [WithdrawStatus.COMPLETED]: 'history.statuses.completed',
   [WithdrawStatus.REJECTED]: 'history.statuses.rejected',
   [WithdrawStatus.FAILED]: 'history.statuses.failed',
+  [WithdrawStatus.UNKNOWN]: 'history.statuses.unknown',
   pending: 'history.statuses.pending',
   processing: 'history.statuses.processing',
   cancelled: 'history.statuses.cancelled',
