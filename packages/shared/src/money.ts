@@ -34,6 +34,11 @@ export function formatDecimal(units: bigint, scale: number): string {
 
 /** Ledger amounts, rates and prices are NUMERIC(38,18) in the database: bigints scaled by 10^18 in code. */
 export const LEDGER_SCALE = 18;
+/**
+ * Integer digits an amount may have: NUMERIC(38,18) holds 20, and balances and house accounts sum
+ * many amounts, so one amount stays five digits below that (a quadrillion, beyond any real balance).
+ */
+export const MAX_AMOUNT_INTEGER_DIGITS = 15;
 const LEDGER_UNIT = 10n ** BigInt(LEDGER_SCALE);
 
 /** `a * b / c` rounded toward zero (payouts: never pay out more than owed). Inputs must be non-negative. */

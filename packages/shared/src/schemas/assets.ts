@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isDecimalString } from '../money.ts';
+import { LEDGER_SCALE, MAX_AMOUNT_INTEGER_DIGITS } from '../money.ts';
 
 /**
  * Assets, balances, the asset flow and transfers (Step 3, SPEC §3 "Asset balances", §7 `/api/ass/lst`).
@@ -41,25 +41,40 @@ export const ZAssetCode = z
   .min(1, 'validation.assetRequired')
   .regex(/^[A-Z][A-Z0-9]{1,15}$/, 'validation.assetRequired');
 
+/**
+ * A plain decimal the ledger can hold and sum: at most `MAX_AMOUNT_INTEGER_DIGITS` integer digits
+ * (leading zeros aside) and `LEDGER_SCALE` decimals; no sign, exponent or separators.
+ */
+const AMOUNT_PATTERN = new RegExp(`^0*\\d{1,${MAX_AMOUNT_INTEGER_DIGITS}}(?:\\.\\d{1,${LEDGER_SCALE}})?$`);
+
 /** A positive decimal string typed by a member (SPEC §5 "Enter a valid amount"). */
 export const ZAmount = z
   .string({ error: 'validation.amountRequired' })
   .trim()
   .min(1, 'validation.amountRequired')
   .max(40, 'validation.amountInvalid')
-  .refine(
-    (value) => isDecimalString(value) && !value.startsWith('-') && /[1-9]/.test(value),
-    'validation.amountInvalid',
-  );
+  .regex(AMOUNT_PATTERN, 'validation.amountInvalid')
+  .refine((value) => /[1-9]/.test(value), 'validation.amountInvalid');
 
 /** A client-chosen id that makes a request safe to retry: the same id applies once. */
 export const ZRequestId = z.uuid({ error: 'validation.invalid' });
 
-const ZCursor = z
-  .string()
-  .regex(/^\d{1,19}$/, 'validation.invalid')
-  .optional();
-const ZLimit = z.number({ error: 'validation.invalid' }).int().min(1).max(50).optional();
+/** The largest PostgreSQL int8: list ids are bigint identity columns. */
+const PG_INT8_MAX = 9_223_372_036_854_775_807n;
+const CURSOR_PATTERN = /^\d{1,19}$/;
+
+/** A list's paging cursor (the last id seen): a decimal string that fits an int8. One for every list call. */
+export const ZCursor = z
+  .string({ error: 'validation.invalid' })
+  .regex(CURSOR_PATTERN, 'validation.invalid')
+  .refine((value) => CURSOR_PATTERN.test(value) && BigInt(value) <= PG_INT8_MAX, 'validation.invalid')
+  .meta({ description: `The previous page's nextCursor: digits, at most ${PG_INT8_MAX} (PostgreSQL int8).` });
+/** A list's page size. */
+export const ZLimit = z
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .min(1, 'validation.invalid')
+  .max(50, 'validation.invalid');
 
 /** One asset of `/api/ass/lst`. */
 export const ZAssetBalance = z.object({
@@ -86,8 +101,8 @@ export type TPriceResponse = z.infer<typeof ZPriceResponse>;
 export const ZAssetLogRequest = z.object({
   asset: ZAssetCode.optional(),
   type: ZEntryType.optional(),
-  cursor: ZCursor,
-  limit: ZLimit,
+  cursor: ZCursor.optional(),
+  limit: ZLimit.optional(),
 });
 export type TAssetLogRequest = z.input<typeof ZAssetLogRequest>;
 export const ZAssetLogItem = z.object({
@@ -129,8 +144,8 @@ export const ZHistoryRequest = z.object({
   kind: z
     .enum(Object.values(RecordKind) as [TRecordKind, ...TRecordKind[]], { error: 'validation.invalid' })
     .optional(),
-  cursor: ZCursor,
-  limit: ZLimit,
+  cursor: ZCursor.optional(),
+  limit: ZLimit.optional(),
 });
 export type THistoryRequest = z.input<typeof ZHistoryRequest>;
 export const ZHistoryItem = z.object({

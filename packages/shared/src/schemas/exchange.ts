@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmount, ZAssetCode } from './assets.ts';
+import { ZAmount, ZAssetCode, ZCursor, ZLimit } from './assets.ts';
 
 /** Quick exchange (Step 3, SPEC §3 "Exchange": send currency, receive currency, rate, fee rate, fee, amount received). */
 
@@ -49,13 +49,7 @@ export const ZExchangeRecord = ZExchangeTerms.extend({ id: z.string(), createdAt
 export type TExchangeRecord = z.infer<typeof ZExchangeRecord>;
 
 /** POST /api/exchange/log — the member's exchanges, newest first. */
-export const ZExchangeLogRequest = z.object({
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/, 'validation.invalid')
-    .optional(),
-  limit: z.number({ error: 'validation.invalid' }).int().min(1).max(50).optional(),
-});
+export const ZExchangeLogRequest = z.object({ cursor: ZCursor.optional(), limit: ZLimit.optional() });
 export type TExchangeLogRequest = z.input<typeof ZExchangeLogRequest>;
 export const ZExchangeLogResponse = z.object({ list: z.array(ZExchangeRecord), nextCursor: z.string().nullable() });
 export type TExchangeLogResponse = z.infer<typeof ZExchangeLogResponse>;

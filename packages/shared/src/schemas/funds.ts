@@ -22,7 +22,13 @@ export const DepositMethod = { WALLET: 'wallet', TRANSFER: 'transfer' } as const
 export type TDepositMethod = (typeof DepositMethod)[keyof typeof DepositMethod];
 const ZDepositMethod = z.enum([DepositMethod.WALLET, DepositMethod.TRANSFER]);
 
-const ZChainId = z.number({ error: 'validation.invalid' }).int().positive();
+/** The largest PostgreSQL int4: chain ids are `integer` columns. */
+const PG_INT4_MAX = 2_147_483_647;
+const ZChainId = z
+  .number({ error: 'validation.invalid' })
+  .int('validation.invalid')
+  .positive('validation.invalid')
+  .max(PG_INT4_MAX, 'validation.invalid');
 const ZTxHash = z
   .string({ error: 'validation.txHashRequired' })
   .trim()

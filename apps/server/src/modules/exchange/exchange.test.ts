@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TAssetListResponse, TExchangeLogResponse } from '@kpc/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kpcPrices } from '../../db/schema.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { quoteExchange } from './service.ts';
 
 let t: TestApp;
 
@@ -141,6 +143,26 @@ describe('quick exchange (SPEC §3 Exchange)', () => {
       expect((await t.call('/api/exchange/confirm', { quote: bogus }, alice.headers)).code).toBe(1205);
     }
     expect(await available(alice)).toEqual({ USDT: '10', KPC: '0' });
+  });
+
+  it('never signs a quote whose amount or amount received the ledger could not hold', async () => {
+    const member = await createWalletMember(t);
+    // Straight to the service, past the route's schema (which refuses these amounts first).
+    const context = { db: t.database.db, clock: t.clock, secret: 'service-test-secret', quoteSeconds: 30 };
+    for (const amount of ['1000000000000000', '99999999999999999999', '100000000000000000000']) {
+      await expect(quoteExchange(context, member.memberId, { from: 'USDT', to: 'KPC', amount })).rejects.toMatchObject({
+        code: 1000,
+      });
+    }
+    // A KPC price of 10^-12 USDT, in force only on this test's clock: 10,000 USDT would buy ~10^16 KPC.
+    const future = new Date('3000-01-01T00:00:00Z');
+    await t.database.db.insert(kpcPrices).values({ price: '0.000000000001', effectiveAt: future });
+    const later = { ...context, clock: { now: () => future } };
+    await expect(
+      quoteExchange(later, member.memberId, { from: 'USDT', to: 'KPC', amount: '10000' }),
+    ).rejects.toMatchObject({ code: 1000 });
+    const small = await quoteExchange(later, member.memberId, { from: 'USDT', to: 'KPC', amount: '100' });
+    expect(small).toMatchObject({ rate: '1000000000000', received: '99700000000000' });
   });
 });
 

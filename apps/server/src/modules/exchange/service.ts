@@ -7,6 +7,7 @@ import {
   floorToDecimals,
   fromLedgerUnits,
   LEDGER_SCALE,
+  MAX_AMOUNT_INTEGER_DIGITS,
   mulDivDown,
   mulDivUp,
   mulLedger,
@@ -37,6 +38,12 @@ export interface ExchangeContext {
 }
 
 const UNIT = 10n ** BigInt(LEDGER_SCALE);
+/** No amount a quote carries reaches 10^15 units of its asset: the ledger holds and sums them (`ZAmount`). */
+const AMOUNT_LIMIT = 10n ** BigInt(MAX_AMOUNT_INTEGER_DIGITS + LEDGER_SCALE);
+
+function isInRange(units: bigint): boolean {
+  return units >= 0n && units < AMOUNT_LIMIT;
+}
 
 /** `/api/exchange/pairs`. */
 export async function listPairs({ db, quoteSeconds }: ExchangeContext): Promise<TExchangePairsResponse> {
@@ -52,8 +59,26 @@ export async function listPairs({ db, quoteSeconds }: ExchangeContext): Promise<
   };
 }
 
+/** A ledger decimal in range; a quote carrying anything else is refused before it reaches the ledger. */
+const ZQuotedDecimal = z.string().refine((value) => {
+  try {
+    return isInRange(toLedgerUnits(value));
+  } catch {
+    return false;
+  }
+});
+
 /** What a quote token carries: the terms shown, plus whose quote it is and its id. */
-const ZQuoteTerms = ZExchangeTerms.extend({ id: z.uuid(), member: z.uuid(), expiresAt: z.string() });
+const ZQuoteTerms = ZExchangeTerms.extend({
+  id: z.uuid(),
+  member: z.uuid(),
+  expiresAt: z.iso.datetime(),
+  amount: ZQuotedDecimal,
+  rate: ZQuotedDecimal,
+  feeRate: ZQuotedDecimal,
+  fee: ZQuotedDecimal,
+  received: ZQuotedDecimal,
+});
 type QuoteTerms = z.infer<typeof ZQuoteTerms>;
 
 function signTerms(secret: string, payload: string): string {
@@ -99,6 +124,8 @@ export async function quoteExchange(
     getKpcPrice(db, clock.now()),
   ]);
   const amount = parseAmount(from, request.amount);
+  // The route's schema bounds the amount already; a quote is never signed for more, whoever calls.
+  if (!isInRange(amount)) throw new AppError('INVALID_REQUEST');
   if (amount < pair.minAmount) {
     throw new AppError('AMOUNT_BELOW_MINIMUM', { min: fromLedgerUnits(pair.minAmount), asset: from.code });
   }
@@ -106,6 +133,7 @@ export async function quoteExchange(
   const fee = ceilToDecimals(mulDivUp(amount, pair.feeRate, UNIT), from.decimals);
   const received = floorToDecimals(mulLedger(amount - fee, rate), to.decimals);
   if (fee >= amount || received <= 0n) throw new AppError('AMOUNT_TOO_SMALL');
+  if (!isInRange(received)) throw new AppError('INVALID_REQUEST');
 
   const terms: QuoteTerms = {
     id: randomUUID(),
