@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import { createTestApp, GENESIS_CODE, type TestApp } from './testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -109,6 +109,23 @@ describe('logs', () => {
   });
 });
 
+/** One call from the client at `remoteAddress`, as a server behind no proxy sees it. */
+async function callFrom(app: TestApp, remoteAddress: string, path: string, body: object) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: path,
+    remoteAddress,
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  const { code, msg } = response.json<{ code: number; msg: string }>();
+  return { status: response.statusCode, code, msg, retryAfter: response.headers['retry-after'] };
+}
+
+const PASSWORD = 'whatever password';
+const passwordLogin = (email: string) => ({ type: 1, email, password: PASSWORD });
+const walletLogin = (address: string) => ({ random: 'x', sign: `0x${'ab'.repeat(65)}`, address });
+
 describe('rate limits', () => {
   it.runIf(process.env.TEST_REDIS_URL)('are shared by every server process through Redis', async () => {
     const env = {
@@ -127,6 +144,136 @@ describe('rate limits', () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_REDIS_URL)('share the per-account bucket between server processes too', async () => {
+    const env = {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: `kpc-test-${Date.now()}-${Math.random()}:`,
+      RATE_LIMIT_ACCOUNT_MAX: '2',
+    };
+    const first = await createTestApp(env);
+    const second = await createTestApp(env);
+    try {
+      const body = passwordLogin('shared.victim@example.com');
+      expect((await callFrom(first, '10.1.0.1', '/api/acc/loginEmail', body)).code).toBe(1103);
+      expect((await callFrom(second, '10.1.0.2', '/api/acc/loginEmail', body)).code).toBe(1103);
+      expect((await callFrom(first, '10.1.0.3', '/api/acc/loginEmail', body)).code).toBe(1001);
+      const reset = {
+        email: 'shared.victim@example.com',
+        code: '123456',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+      };
+      expect((await callFrom(second, '10.1.0.4', '/api/acc/resetPassword', reset)).code).toBe(1001);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('count attempts over every credential call in one bucket per client', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_LOGIN_MAX: '5' });
+    const client = '203.0.113.7';
+    const email = (name: string) => `${name}@example.com`;
+    try {
+      const attempts = [
+        callFrom(limited, client, '/api/acc/loginEmail', passwordLogin(email('one'))),
+        callFrom(limited, client, '/api/acc/register', {
+          email: email('two'),
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          code: '123456',
+          inviteCode: GENESIS_CODE,
+          agreed: true,
+        }),
+        callFrom(limited, client, '/api/acc/resetPassword', {
+          email: email('three'),
+          code: '123456',
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+        }),
+        callFrom(limited, client, '/api/acc/login', walletLogin('0x90F79bf6EB2c4f870365E785982E1f101E93b906')),
+        callFrom(limited, client, '/api/acc/bindWallet', walletLogin('0x90F79bf6EB2c4f870365E785982E1f101E93b906')),
+      ];
+      for (const attempt of attempts) expect((await attempt).code).not.toBe(1001);
+
+      for (const path of ['/api/acc/loginEmail', '/api/acc/register', '/api/acc/resetPassword', '/api/acc/login']) {
+        const blocked = await callFrom(limited, client, path, passwordLogin(email('four')));
+        expect(blocked, path).toMatchObject({ status: 429, code: 1001 });
+        expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+      }
+      // Asking for a nonce or a code is no credential attempt; other clients are not affected.
+      expect((await callFrom(limited, client, '/api/acc/auth', {})).code).toBe(200);
+      expect(
+        (await callFrom(limited, client, '/api/acc/sendCode', { email: email('five'), purpose: 'login' })).code,
+      ).toBe(200);
+      expect((await callFrom(limited, '198.51.100.1', '/api/acc/loginEmail', passwordLogin(email('one')))).code).toBe(
+        1103,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('stop attempts on one account from many clients, the same way whether the account exists or not', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_ACCOUNT_MAX: '3' });
+    const existing = `existing.${Date.now()}@example.com`;
+    const unknown = `unknown.${Date.now()}@example.com`;
+    let client = 0;
+    const nextClient = () => `10.0.0.${++client}`;
+    try {
+      // One attempt on each: registering the existing member, and a refused registration.
+      const since = limited.smtp.mails.length;
+      expect((await limited.call('/api/acc/sendCode', { email: existing, purpose: 'register' })).code).toBe(200);
+      const code = await limited.smtp.waitForCode(existing, { since });
+      const rightPassword = 'the right password';
+      const register = {
+        password: rightPassword,
+        confirmPassword: rightPassword,
+        inviteCode: GENESIS_CODE,
+        agreed: true,
+      };
+      expect((await limited.call('/api/acc/register', { ...register, email: existing, code })).code).toBe(200);
+      expect((await limited.call('/api/acc/register', { ...register, email: unknown, code })).code).toBe(1101);
+
+      for (const email of [existing, unknown]) {
+        for (let i = 0; i < 2; i++) {
+          const answer = await callFrom(limited, nextClient(), '/api/acc/loginEmail', passwordLogin(email));
+          expect(answer.code).toBe(1103);
+        }
+        const blocked = await callFrom(limited, nextClient(), '/api/acc/loginEmail', passwordLogin(email));
+        expect(blocked).toMatchObject({ status: 429, code: 1001 });
+        // However the email is written, and on every credential call.
+        const shouted = await callFrom(
+          limited,
+          nextClient(),
+          '/api/acc/loginEmail',
+          passwordLogin(email.toUpperCase()),
+        );
+        expect(shouted.code).toBe(1001);
+        const reset = { email, code: '123456', password: PASSWORD, confirmPassword: PASSWORD };
+        expect((await callFrom(limited, nextClient(), '/api/acc/resetPassword', reset)).code).toBe(1001);
+      }
+      // Even the right password waits: the bucket does not know which attempts are the owner's.
+      const rightLogin = { type: 1, email: existing, password: rightPassword };
+      expect((await callFrom(limited, nextClient(), '/api/acc/loginEmail', rightLogin)).code).toBe(1001);
+      expect(
+        (await callFrom(limited, nextClient(), '/api/acc/loginEmail', passwordLogin('other@example.com'))).code,
+      ).toBe(1103);
+
+      // A wallet address is an account too.
+      const address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+      for (let i = 0; i < 3; i++) {
+        expect((await callFrom(limited, nextClient(), '/api/acc/login', walletLogin(address))).code).toBe(1105);
+      }
+      const lowerCase = walletLogin(address.toLowerCase());
+      expect((await callFrom(limited, nextClient(), '/api/acc/login', lowerCase)).code).toBe(1001);
+      const other = walletLogin('0x90F79bf6EB2c4f870365E785982E1f101E93b906');
+      expect((await callFrom(limited, nextClient(), '/api/acc/login', other)).code).toBe(1105);
+    } finally {
+      await limited.close();
     }
   });
 

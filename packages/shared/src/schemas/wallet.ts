@@ -10,10 +10,21 @@ import { z } from 'zod';
 /** What the signed message says, per purpose; the server refuses a message signed for another purpose. */
 export const WalletSignPurpose = { LOGIN: 'login', BIND: 'bind' } as const;
 export type TWalletSignPurpose = (typeof WalletSignPurpose)[keyof typeof WalletSignPurpose];
-export const WALLET_SIGN_STATEMENTS: Record<TWalletSignPurpose, string> = {
-  login: 'Sign in to KPC.',
-  bind: 'Bind this wallet to my KPC account.',
-};
+
+/**
+ * Why the wallet signs: to sign in (any account the address owns), or to bind the wallet to one
+ * named account — the member's invitation code — so the signature binds to nobody else.
+ */
+export type TWalletSignIntent =
+  { purpose: typeof WalletSignPurpose.LOGIN } | { purpose: typeof WalletSignPurpose.BIND; account: string };
+
+/** The EIP-4361 `statement` for an intent; the server rebuilds it and refuses any other text. */
+export function buildWalletSignStatement(intent: TWalletSignIntent): string {
+  if (intent.purpose === WalletSignPurpose.LOGIN) return 'Sign in to KPC.';
+  // An invitation code is letters and digits; anything else would let the text say more than this.
+  if (!/^[A-Za-z0-9]{1,64}$/.test(intent.account)) throw new Error('a wallet binding names an invitation code');
+  return `Bind this wallet to my KPC account ${intent.account}.`;
+}
 /** A nonce from `/api/acc/auth` is single use and lives 5 minutes; so does the message built on it. */
 export const WALLET_NONCE_TTL_SECONDS = 300;
 /** How far a wallet's clock may run ahead of the server's for `issuedAt`. */

@@ -2,6 +2,7 @@ import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, sessions, verificationCodes } from '../../db/schema.ts';
+import { createWalletMember } from '../../testing/members.ts';
 import { createTestApp, GENESIS_CODE, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -367,6 +368,21 @@ describe('sessions', () => {
       t.clock.advance(24 * 3600);
       const answer = await t.call('/api/acc/info', {}, { token: busy });
       expect(answer.code).toBe(day < 29 ? 200 : 401);
+    }
+  });
+
+  it('keeps a short idle session alive while it is used, and ends it once unused for the idle time', async () => {
+    const short = await createTestApp({ SESSION_IDLE_SECONDS: '20' });
+    try {
+      const { token } = await createWalletMember(short);
+      for (let second = 8; second <= 64; second += 8) {
+        short.clock.advance(8);
+        expect((await short.call('/api/acc/info', {}, { token })).code, `after ${second} s`).toBe(200);
+      }
+      short.clock.advance(21);
+      expect((await short.call('/api/acc/info', {}, { token })).code).toBe(401);
+    } finally {
+      await short.close();
     }
   });
 

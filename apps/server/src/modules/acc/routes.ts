@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
+import { createCredentialLimits } from './credential-limits.ts';
 import { revokeSession } from './sessions.ts';
 import { getUserInfo, loginWithEmail, register, resetPassword, sendCode, type AccountContext } from './service.ts';
 import { bindWallet, issueWalletNonce, loginWithWallet, type WalletContext } from './wallet.ts';
@@ -26,7 +27,11 @@ export interface AccountRouteOptions {
   context: AccountContext;
   wallet: WalletContext;
   auth: ReturnType<typeof createAuthHooks>;
-  limits: { login: number; code: number; windowMs: number };
+  /**
+   * `login`: credential attempts per client address over all credential calls; `account`: per
+   * email or wallet address; `code`: code mails per client address; each per `windowMs`.
+   */
+  limits: { login: number; account: number; code: number; windowMs: number };
 }
 
 const ZNull = z.null();
@@ -36,7 +41,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app,
   { context, wallet, auth, limits },
 ) => {
-  const loginLimit = { rateLimit: { max: limits.login, timeWindow: limits.windowMs } };
+  const credentials = createCredentialLimits(app, {
+    perClient: limits.login,
+    perAccount: limits.account,
+    windowMs: limits.windowMs,
+    secret: context.secret,
+  });
+  // Issuing a nonce is no credential attempt: its own bucket, one nonce per wallet sign-in or binding.
+  const nonceLimit = { rateLimit: { max: limits.login, timeWindow: limits.windowMs } };
   const codeLimit = { rateLimit: { max: limits.code, timeWindow: limits.windowMs } };
   const tags = ['acc'];
 
@@ -57,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app.post(
     '/api/acc/register',
     {
-      config: loginLimit,
+      onRequest: credentials.countClientAttempt,
       schema: {
         tags,
         summary: 'Register an email member with an invitation code',
@@ -65,7 +77,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: ZEnvelope(ZNull) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await credentials.countAccountAttempt(request, reply, request.body.email);
       await register(context, request.body);
       return ok(null);
     },
@@ -74,7 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app.post(
     '/api/acc/loginEmail',
     {
-      config: loginLimit,
+      onRequest: credentials.countClientAttempt,
       schema: {
         tags,
         summary: 'Log in by email: type 1 password, type 2 emailed code',
@@ -82,27 +95,33 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: ZEnvelope(ZLoginResponse) },
       },
     },
-    async (request) => ok(await loginWithEmail(context, request.body)),
+    async (request, reply) => {
+      await credentials.countAccountAttempt(request, reply, request.body.email);
+      return ok(await loginWithEmail(context, request.body));
+    },
   );
 
   app.post(
     '/api/acc/auth',
     {
-      config: loginLimit,
+      config: nonceLimit,
+      preHandler: auth.readOptionalSession,
       schema: {
         tags,
         summary: 'A single-use nonce (`auth`) for a wallet to sign in an EIP-4361 message; valid 5 minutes',
+        description:
+          'Sent with a `token`, the nonce belongs to that session: only it can bind a wallet with the nonce (`/api/acc/bindWallet`). Any nonce signs in.',
         body: ZEmpty,
         response: { 200: ZEnvelope(ZAuthResponse) },
       },
     },
-    async () => ok(await issueWalletNonce(wallet)),
+    async (request) => ok(await issueWalletNonce(wallet, request.session?.sessionId)),
   );
 
   app.post(
     '/api/acc/login',
     {
-      config: loginLimit,
+      onRequest: credentials.countClientAttempt,
       schema: {
         tags,
         summary: 'Wallet sign-in: `random` is the signed EIP-4361 message, `sign` its signature',
@@ -112,28 +131,36 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: ZEnvelope(ZLoginResponse) },
       },
     },
-    async (request) => ok(await loginWithWallet(wallet, request.body)),
+    async (request, reply) => {
+      await credentials.countAccountAttempt(request, reply, request.body.address);
+      return ok(await loginWithWallet(wallet, request.body));
+    },
   );
 
   app.post(
     '/api/acc/bindWallet',
     {
-      config: loginLimit,
+      onRequest: credentials.countClientAttempt,
       preHandler: auth.requireSession,
       schema: {
         tags,
         summary: 'Bind the signing wallet to the logged-in member',
+        description:
+          "The message names the member's invitation code and carries a nonce this session asked for (`/api/acc/auth` with its `token`).",
         body: ZBindWalletRequest,
         response: { 200: ZEnvelope(ZBindWalletResponse) },
       },
     },
-    async (request) => ok(await bindWallet(wallet, sessionOf(request).memberId, request.body)),
+    async (request, reply) => {
+      await credentials.countAccountAttempt(request, reply, request.body.address);
+      return ok(await bindWallet(wallet, sessionOf(request), request.body));
+    },
   );
 
   app.post(
     '/api/acc/resetPassword',
     {
-      config: loginLimit,
+      onRequest: credentials.countClientAttempt,
       preHandler: auth.readOptionalSession,
       schema: {
         tags,
@@ -142,7 +169,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: ZEnvelope(ZNull) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      await credentials.countAccountAttempt(request, reply, request.body.email);
       await resetPassword(context, request.locale, request.body, request.session);
       return ok(null);
     },

@@ -1,8 +1,9 @@
-import { buildWalletMessage, WALLET_NONCE_TTL_SECONDS, type TAppConfig, type TWalletSignPurpose } from '@kpc/shared';
+import { buildWalletMessage, WALLET_NONCE_TTL_SECONDS, type TAppConfig, type TWalletSignIntent } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members, sessions, walletNonces } from '../../db/schema.ts';
+import { hashToken } from '../../lib/crypto.ts';
 import { createTestApp, GENESIS_CODE, type TestApp } from '../../testing/test-app.ts';
 
 // The server's PUBLIC_URL in these tests; wallet messages must name its host.
@@ -22,14 +23,15 @@ function newWallet(): PrivateKeyAccount {
   return privateKeyToAccount(generatePrivateKey());
 }
 
-async function getNonce(): Promise<string> {
-  const answer = await t.call('/api/acc/auth', {});
+/** A nonce from `/api/acc/auth`, asked for by the session of `token` when one is given. */
+async function getNonce(token?: string): Promise<string> {
+  const answer = await t.call('/api/acc/auth', {}, token ? { token } : {});
   expect(answer.code).toBe(200);
   return answer.data.auth as string;
 }
 
 interface SignOptions {
-  purpose?: TWalletSignPurpose;
+  intent?: TWalletSignIntent;
   origin?: string;
   chainId?: number;
   nonce?: string;
@@ -40,7 +42,7 @@ interface SignOptions {
 /** A message for `wallet`, signed (by `signer`, default the wallet itself) as the member app does. */
 async function signIn(wallet: PrivateKeyAccount, options: SignOptions = {}) {
   const random = buildWalletMessage({
-    purpose: options.purpose ?? 'login',
+    ...(options.intent ?? { purpose: 'login' }),
     origin: options.origin ?? ORIGIN,
     address: wallet.address,
     chainId: options.chainId ?? CHAIN_ID,
@@ -49,6 +51,27 @@ async function signIn(wallet: PrivateKeyAccount, options: SignOptions = {}) {
   });
   const sign = await (options.signer ?? wallet).signMessage({ message: random });
   return { random, sign, address: wallet.address };
+}
+
+interface EmailMember {
+  token: string;
+  inviteCode: string;
+}
+
+/**
+ * A binding message for `wallet`, as the member app builds it for `member`: naming its account,
+ * over a nonce its session asked for (unless `nonce` is given).
+ */
+async function signBind(wallet: PrivateKeyAccount, member: EmailMember, options: SignOptions = {}) {
+  return signIn(wallet, {
+    intent: { purpose: 'bind', account: member.inviteCode },
+    nonce: await getNonce(member.token),
+    ...options,
+  });
+}
+
+async function bind(member: EmailMember, body: object) {
+  return t.call('/api/acc/bindWallet', body, { token: member.token });
 }
 
 async function walletLogin(body: object) {
@@ -65,8 +88,8 @@ async function rootMemberId() {
   return root!.id;
 }
 
-/** Registers an email member through the real endpoints and logs it in; returns its token. */
-async function emailMemberToken(): Promise<string> {
+/** Registers an email member through the real endpoints and logs it in. */
+async function emailMember(): Promise<EmailMember> {
   const email = `binder.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
   const password = 'a long enough password';
   const since = t.smtp.mails.length;
@@ -82,7 +105,9 @@ async function emailMemberToken(): Promise<string> {
   });
   expect(registered.code).toBe(200);
   const login = await t.call('/api/acc/loginEmail', { type: 1, email, password });
-  return login.data.token as string;
+  const token = login.data.token as string;
+  const info = await t.call('/api/acc/info', {}, { token });
+  return { token, inviteCode: info.data.inviteCode as string };
 }
 
 describe('/api/acc/auth', () => {
@@ -95,6 +120,23 @@ describe('/api/acc/auth', () => {
     expect(stored.some((row) => row.nonceHash.includes(first))).toBe(false);
     const expiry = stored.at(-1)!.expiresAt.getTime() - stored.at(-1)!.createdAt.getTime();
     expect(expiry).toBe(WALLET_NONCE_TTL_SECONDS * 1000);
+  });
+
+  it("keeps the asking member's session with the nonce, and none for an anonymous caller", async () => {
+    const member = await emailMember();
+    const [session] = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(eq(members.inviteCode, member.inviteCode));
+    const sessionOf = async (nonce: string) => {
+      const rows = await t.database.db.select().from(walletNonces);
+      return rows.find((row) => row.nonceHash === hashToken(nonce))?.sessionId;
+    };
+    expect(await sessionOf(await getNonce(member.token))).toBe(session!.id);
+    expect(await sessionOf(await getNonce())).toBeNull();
+    // An unknown token is no error here: the nonce simply belongs to no session.
+    expect(await sessionOf(await getNonce('not-a-token'))).toBeNull();
   });
 });
 
@@ -210,7 +252,7 @@ describe('/api/acc/login (SPEC §7 wallet sign-in)', () => {
     const nonce = await getNonce();
     const phishing = await signIn(wallet, { nonce, origin: 'https://kpc-app.evil.example' });
     expect((await walletLogin({ ...phishing, inviteAddress: GENESIS_CODE })).code).toBe(1105);
-    const bindMessage = await signIn(wallet, { nonce, purpose: 'bind' });
+    const bindMessage = await signIn(wallet, { nonce, intent: { purpose: 'bind', account: GENESIS_CODE } });
     expect((await walletLogin({ ...bindMessage, inviteAddress: GENESIS_CODE })).code).toBe(1105);
     const future = await signIn(wallet, { nonce, issuedAt: new Date(t.clock.now().getTime() + 3600_000) });
     expect((await walletLogin({ ...future, inviteAddress: GENESIS_CODE })).code).toBe(1105);
@@ -280,15 +322,17 @@ describe('/api/acc/login (SPEC §7 wallet sign-in)', () => {
 
 describe('/api/acc/bindWallet', () => {
   it('binds a wallet to an email member, who can then sign in with it', async () => {
-    const token = await emailMemberToken();
+    const member = await emailMember();
     const wallet = newWallet();
-    const bound = await t.call('/api/acc/bindWallet', await signIn(wallet, { purpose: 'bind' }), { token });
+    const signed = await signBind(wallet, member);
+    expect(signed.random).toContain(`Bind this wallet to my KPC account ${member.inviteCode}.`);
+    const bound = await bind(member, signed);
     expect(bound).toMatchObject({ code: 200, data: { address: wallet.address } });
-    const info = await t.call('/api/acc/info', {}, { token });
+    const info = await t.call('/api/acc/info', {}, { token: member.token });
     expect(info.data.address).toBe(wallet.address);
 
     // Binding the same wallet again changes nothing.
-    const again = await t.call('/api/acc/bindWallet', await signIn(wallet, { purpose: 'bind' }), { token });
+    const again = await bind(member, await signBind(wallet, member));
     expect(again.code).toBe(200);
 
     const login = await walletLogin(await signIn(wallet));
@@ -300,32 +344,78 @@ describe('/api/acc/bindWallet', () => {
   it('refuses an address that belongs to another member, and a second wallet', async () => {
     const taken = newWallet();
     expect((await walletLogin({ ...(await signIn(taken)), inviteAddress: GENESIS_CODE })).code).toBe(200);
-    const token = await emailMemberToken();
-    const conflict = await t.call('/api/acc/bindWallet', await signIn(taken, { purpose: 'bind' }), { token });
+    const member = await emailMember();
+    const conflict = await bind(member, await signBind(taken, member));
     expect(conflict).toMatchObject({ code: 1110, msg: 'This wallet address is already bound to another account.' });
 
     const first = newWallet();
-    expect((await t.call('/api/acc/bindWallet', await signIn(first, { purpose: 'bind' }), { token })).code).toBe(200);
-    const second = await t.call('/api/acc/bindWallet', await signIn(newWallet(), { purpose: 'bind' }), { token });
+    expect((await bind(member, await signBind(first, member))).code).toBe(200);
+    const second = await bind(member, await signBind(newWallet(), member));
     expect(second.code).toBe(1111);
   });
 
   it('binds one of two members racing for the same address', async () => {
-    const [tokenA, tokenB] = [await emailMemberToken(), await emailMemberToken()];
+    const [memberA, memberB] = [await emailMember(), await emailMember()];
     const wallet = newWallet();
     const answers = await Promise.all([
-      t.call('/api/acc/bindWallet', await signIn(wallet, { purpose: 'bind' }), { token: tokenA }),
-      t.call('/api/acc/bindWallet', await signIn(wallet, { purpose: 'bind' }), { token: tokenB }),
+      bind(memberA, await signBind(wallet, memberA)),
+      bind(memberB, await signBind(wallet, memberB)),
     ]);
     expect(answers.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 1110]);
   });
 
   it('needs a login, and a message signed for binding', async () => {
     const wallet = newWallet();
-    expect((await t.call('/api/acc/bindWallet', await signIn(wallet, { purpose: 'bind' }))).code).toBe(401);
-    const token = await emailMemberToken();
-    const loginMessage = await t.call('/api/acc/bindWallet', await signIn(wallet), { token });
+    const member = await emailMember();
+    const signed = await signBind(wallet, member);
+    expect((await t.call('/api/acc/bindWallet', signed)).code).toBe(401);
+    const loginMessage = await bind(member, await signIn(wallet, { nonce: await getNonce(member.token) }));
     expect(loginMessage.code).toBe(1105);
+  });
+
+  it("does not let another member replay a binding signed for a member's account and session", async () => {
+    const [memberA, memberB] = [await emailMember(), await emailMember()];
+    const wallet = newWallet();
+    const signedForA = await signBind(wallet, memberA);
+    const replay = await bind(memberB, signedForA);
+    expect(replay.code).toBe(1105);
+
+    // A message naming B's account, signed over a nonce that A's session asked for.
+    const nonceOfA = await getNonce(memberA.token);
+    const namingB = await signBind(wallet, memberB, { nonce: nonceOfA });
+    expect(namingB.random).toContain(`KPC account ${memberB.inviteCode}.`);
+    expect((await bind(memberB, namingB)).code).toBe(1106);
+
+    const infoB = await t.call('/api/acc/info', {}, { token: memberB.token });
+    expect(infoB.data.address).toBe('');
+    // Neither refusal used up A's nonces: A binds with each of them.
+    expect((await bind(memberA, signedForA)).code).toBe(200);
+    expect((await bind(memberA, await signBind(wallet, memberA, { nonce: nonceOfA }))).code).toBe(200);
+  });
+
+  it('refuses a nonce issued without a session, and leaves it unused', async () => {
+    const member = await emailMember();
+    const wallet = newWallet();
+    const nonce = await getNonce();
+    const answer = await bind(member, await signBind(wallet, member, { nonce }));
+    expect(answer.code).toBe(1106);
+    expect((await t.call('/api/acc/info', {}, { token: member.token })).data.address).toBe('');
+    // Still good for a sign-in, which takes a nonce from any session or none.
+    expect((await walletLogin({ ...(await signIn(wallet, { nonce })), inviteAddress: GENESIS_CODE })).code).toBe(200);
+  });
+
+  it('refuses a binding message that names no account, or another one', async () => {
+    const member = await emailMember();
+    const wallet = newWallet();
+    const nonce = await getNonce(member.token);
+    const unnamed = await signBind(wallet, member, { nonce });
+    const random = unnamed.random.replace(` ${member.inviteCode}.`, '.');
+    expect(random).toContain('Bind this wallet to my KPC account.');
+    const withoutAccount = { ...unnamed, random, sign: await wallet.signMessage({ message: random }) };
+    expect((await bind(member, withoutAccount)).code).toBe(1105);
+    const otherAccount = await signIn(wallet, { nonce, intent: { purpose: 'bind', account: GENESIS_CODE } });
+    expect((await bind(member, otherAccount)).code).toBe(1105);
+    expect((await bind(member, await signBind(wallet, member, { nonce }))).code).toBe(200);
   });
 });
 

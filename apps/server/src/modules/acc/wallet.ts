@@ -3,10 +3,10 @@ import {
   LoginType,
   WALLET_CLOCK_SKEW_SECONDS,
   WALLET_NONCE_TTL_SECONDS,
-  WALLET_SIGN_STATEMENTS,
+  buildWalletSignStatement,
   type TAuthResponse,
   type TLoginResponse,
-  type TWalletSignPurpose,
+  type TWalletSignIntent,
 } from '@kpc/shared';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { isAddress, verifyMessage, type Hex } from 'viem';
@@ -35,14 +35,21 @@ const NONCE_LENGTH = 32;
 /** Expired nonces are kept this long (for inspection), then deleted while issuing new ones. */
 const NONCE_RETENTION_MS = 24 * 3600 * 1000;
 
-/** `/api/acc/auth`: a single-use nonce for the wallet to sign, valid WALLET_NONCE_TTL_SECONDS. */
-export async function issueWalletNonce({ db, clock }: WalletContext): Promise<TAuthResponse> {
+/**
+ * `/api/acc/auth`: a single-use nonce for the wallet to sign, valid WALLET_NONCE_TTL_SECONDS. A
+ * logged-in caller's session is kept with it: only that session may bind a wallet with it.
+ */
+export async function issueWalletNonce(
+  { db, clock }: WalletContext,
+  sessionId: string | undefined,
+): Promise<TAuthResponse> {
   const nonce = createCode(NONCE_ALPHABET, NONCE_LENGTH);
   const now = clock.now();
   await db.insert(walletNonces).values({
     nonceHash: hashToken(nonce),
     createdAt: now,
     expiresAt: new Date(now.getTime() + WALLET_NONCE_TTL_SECONDS * 1000),
+    sessionId: sessionId ?? null,
   });
   await db.delete(walletNonces).where(lt(walletNonces.expiresAt, new Date(now.getTime() - NONCE_RETENTION_MS)));
   return { auth: nonce };
@@ -62,12 +69,13 @@ interface VerifiedMessage {
 
 /**
  * Checks a signed EIP-4361 message without touching the database: the signature is the
- * address's, and the message is exactly what our app builds for `purpose` (statement, domain,
- * URI, version, an allowed chain, issued now-ish, expiring within the nonce's lifetime).
+ * address's, and the message is exactly what our app builds for `intent` (statement — naming the
+ * account for a binding —, domain, URI, version, an allowed chain, issued now-ish, expiring within
+ * the nonce's lifetime).
  */
 export async function verifySignedMessage(
   context: WalletContext,
-  purpose: TWalletSignPurpose,
+  intent: TWalletSignIntent,
   { random, sign, address }: SignedMessage,
 ): Promise<VerifiedMessage> {
   const message = parseSiweMessage(random);
@@ -89,7 +97,7 @@ export async function verifySignedMessage(
   const url = uri !== undefined && URL.canParse(uri) ? new URL(uri) : null;
   const isOurs =
     version === '1' &&
-    statement === WALLET_SIGN_STATEMENTS[purpose] &&
+    statement === buildWalletSignStatement(intent) &&
     domain !== undefined &&
     context.domains.includes(domain) &&
     url !== null &&
@@ -113,15 +121,22 @@ export async function verifySignedMessage(
   return { nonce, address: toStoredAddress(signer) };
 }
 
-/** Marks the nonce used; fails if it is unknown, used or expired. Atomic, so one use wins a race. */
-async function consumeNonce(tx: Executor, clock: Clock, nonce: string): Promise<void> {
+/**
+ * Marks the nonce used; fails if it is unknown, used or expired, or — when `sessionId` is given —
+ * was issued to another session or to none. Atomic, so one use wins a race.
+ */
+async function consumeNonce(tx: Executor, clock: Clock, nonce: string, sessionId?: string): Promise<void> {
   const now = clock.now();
+  const conditions = [
+    eq(walletNonces.nonceHash, hashToken(nonce)),
+    isNull(walletNonces.usedAt),
+    gt(walletNonces.expiresAt, now),
+  ];
+  if (sessionId !== undefined) conditions.push(eq(walletNonces.sessionId, sessionId));
   const used = await tx
     .update(walletNonces)
     .set({ usedAt: now })
-    .where(
-      and(eq(walletNonces.nonceHash, hashToken(nonce)), isNull(walletNonces.usedAt), gt(walletNonces.expiresAt, now)),
-    )
+    .where(and(...conditions))
     .returning({ id: walletNonces.id });
   if (used.length === 0) throw new AppError('WALLET_NONCE_INVALID');
 }
@@ -154,7 +169,7 @@ export async function loginWithWallet(
   context: WalletContext,
   input: SignedMessage & { inviteAddress?: string | undefined },
 ): Promise<TLoginResponse> {
-  const { nonce, address } = await verifySignedMessage(context, 'login', input);
+  const { nonce, address } = await verifySignedMessage(context, { purpose: 'login' }, input);
   const attempt = () =>
     context.db.transaction(async (tx) => {
       await consumeNonce(tx, context.clock, nonce);
@@ -179,18 +194,28 @@ export async function loginWithWallet(
 }
 
 /**
- * `/api/acc/bindWallet`: binds the signing wallet to the logged-in member. An address belongs
- * to one member; a member keeps the wallet it bound (binding the same one again is a no-op).
+ * `/api/acc/bindWallet`: binds the signing wallet to the logged-in member. The message must name
+ * this member's account (its invitation code) and carry a nonce issued to this very session, so a
+ * signature made for one member cannot be replayed by another. An address belongs to one member;
+ * a member keeps the wallet it bound (binding the same one again is a no-op).
  */
 export async function bindWallet(
   context: WalletContext,
-  memberId: string,
+  session: { sessionId: string; memberId: string },
   input: SignedMessage,
 ): Promise<{ address: string }> {
-  const { nonce, address } = await verifySignedMessage(context, 'bind', input);
+  const { memberId, sessionId } = session;
+  const [account] = await context.db
+    .select({ inviteCode: members.inviteCode })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .limit(1);
+  if (!account) throw new AppError('UNAUTHORIZED');
+  const intent = { purpose: 'bind', account: account.inviteCode } as const;
+  const { nonce, address } = await verifySignedMessage(context, intent, input);
   try {
     return await context.db.transaction(async (tx) => {
-      await consumeNonce(tx, context.clock, nonce);
+      await consumeNonce(tx, context.clock, nonce, sessionId);
       const [member] = await tx.select().from(members).where(eq(members.id, memberId)).limit(1).for('update');
       if (!member) throw new AppError('UNAUTHORIZED');
       if (member.walletAddress === address) return { address: toWireAddress(address) };

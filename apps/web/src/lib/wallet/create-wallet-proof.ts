@@ -1,4 +1,4 @@
-import { buildWalletMessage, type TBindWalletRequest, type TWalletSignPurpose } from '@kpc/shared';
+import { buildWalletMessage, type TBindWalletRequest, type TWalletSignIntent } from '@kpc/shared';
 import { getWalletNonce } from '../api/get-wallet-nonce.ts';
 import { i18n } from '../i18n.ts';
 import { showToast } from '../toast.ts';
@@ -8,11 +8,13 @@ import { signWalletMessage, useWalletStore } from './wallet-store.ts';
 export type WalletProof = Required<TBindWalletRequest>;
 
 /**
- * Proves that the member holds the connected wallet: fetches a nonce (`/api/acc/auth`), builds the
- * EIP-4361 message for `purpose` and has the wallet sign it. Every failure has been toasted when
- * this resolves null. The proof stays valid for 5 minutes and until the server accepts it.
+ * Proves that the member holds the connected wallet: fetches a nonce (`/api/acc/auth`, with the
+ * session's token when logged in, which a binding needs), builds the EIP-4361 message for `intent`
+ * — a binding names the member's account — and has the wallet sign it. Every failure has been
+ * toasted when this resolves null. The proof stays valid for 5 minutes and until the server
+ * accepts it.
  */
-export async function createWalletProof(purpose: TWalletSignPurpose): Promise<WalletProof | null> {
+export async function createWalletProof(intent: TWalletSignIntent): Promise<WalletProof | null> {
   const { account, chainId } = useWalletStore.getState();
   if (!account || chainId === null) {
     showToast(i18n.t('wallet.connectFirst'));
@@ -21,7 +23,7 @@ export async function createWalletProof(purpose: TWalletSignPurpose): Promise<Wa
   const nonce = await getWalletNonce().catch(() => null);
   if (!nonce) return null; // Toasted by the request client.
   const message = buildWalletMessage({
-    purpose,
+    ...intent,
     origin: window.location.origin,
     address: account,
     chainId,

@@ -32,7 +32,7 @@ export function WalletLogin({ onLoggedIn }: { onLoggedIn: () => void }) {
     try {
       const wallet = useWalletStore.getState();
       if (!wallet.isConnected && !(await wallet.connect())) return;
-      const proof = await createWalletProof(WalletSignPurpose.LOGIN);
+      const proof = await createWalletProof({ purpose: WalletSignPurpose.LOGIN });
       if (!proof) return;
       try {
         await loginMutation.mutateAsync({ ...proof, inviteAddress: rememberedInviteCode });

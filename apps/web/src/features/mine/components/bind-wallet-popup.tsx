@@ -1,10 +1,13 @@
 import { WalletSignPurpose } from '@kpc/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SheetActions } from '../../../components/sheet-actions.tsx';
 import { WalletAccountButton } from '../../../components/wallet-account-button.tsx';
+import { userInfoQueryOptions } from '../../../lib/api/get-user-info.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useUserStore } from '../../../lib/user-store.ts';
 import { createWalletProof } from '../../../lib/wallet/create-wallet-proof.ts';
 import { useWalletStore } from '../../../lib/wallet/wallet-store.ts';
 import { useBindWallet } from '../api/bind-wallet.ts';
@@ -14,9 +17,13 @@ interface BindWalletPopupProps {
   onClose: () => void;
 }
 
-/** Binds a wallet address to an email member: connect, sign one message, bind (SPEC §5, §8). */
+/**
+ * Binds a wallet address to an email member: connect, sign one message naming the member's account
+ * (its invitation code), bind (SPEC §5, §8).
+ */
 export function BindWalletPopup({ isOpen, onClose }: BindWalletPopupProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const isConnected = useWalletStore((state) => state.isConnected);
   const bindMutation = useBindWallet();
   const [isSigning, setIsSigning] = useState(false);
@@ -29,7 +36,9 @@ export function BindWalletPopup({ isOpen, onClose }: BindWalletPopupProps) {
     }
     setIsSigning(true);
     try {
-      const proof = await createWalletProof(WalletSignPurpose.BIND);
+      const { token, address } = useUserStore.getState();
+      const userInfo = await queryClient.ensureQueryData(userInfoQueryOptions(token, address));
+      const proof = await createWalletProof({ purpose: WalletSignPurpose.BIND, account: userInfo.inviteCode });
       if (!proof) return;
       await bindMutation.mutateAsync(proof);
     } catch {
