@@ -24,6 +24,55 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** Any constant: serialises migrations when several server processes start at once. */
 const MIGRATION_LOCK_ID = 4_242_001;
 
+/** Default of `connectTimeoutSeconds`: how long a request may wait for a connection. */
+export const DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
+
+/** Logs a dropped connection: the driver's message only (it names no password nor query). */
+function logConnectionLost(error: Error): void {
+  console.warn(`database connection lost: ${error.message}`);
+}
+
+/**
+ * The pool of PostgreSQL connections, safe when PostgreSQL drops them (restart, failover,
+ * pg_terminate_backend, network). pg emits `error` on a client whose connection dies; pg-pool
+ * listens only while the client is idle, so one that dies while checked out (inside a transaction,
+ * or between its queries) would throw from the socket as an uncaught exception and end the process.
+ * Every client therefore gets a listener of its own for its whole life; when its connection dies
+ * while it is checked out, it goes back to the pool at once with the error (`release(err)`), which
+ * closes it and lets a new connection take its place: its holder's next query fails with "not
+ * queryable", and a holder that never releases it (Drizzle's `transaction()` when its BEGIN fails)
+ * can no longer leak the pool's capacity.
+ */
+function createPool(options: { connectionString: string; max: number; connectTimeoutSeconds: number }): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max,
+    // Ask for a connection (a new one, or a turn when all are busy) for at most this long, so
+    // requests fail with "try again" instead of hanging while PostgreSQL is down or restarting.
+    connectionTimeoutMillis: options.connectTimeoutSeconds * 1000,
+    // TCP keep-alive: a connection whose server vanished without closing it (a failover, a
+    // network cut) is found dead instead of waiting forever.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  const checkedOut = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => checkedOut.add(client));
+  pool.on('release', (_error, client) => checkedOut.delete(client));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      // An idle client is pg-pool's own: it removes it and emits the pool's `error` below.
+      if (!checkedOut.has(client)) return;
+      logConnectionLost(error);
+      client.release(error);
+      // The holder still calls release() when done (pool.query, Drizzle's transaction): a second
+      // release would throw, from inside this very event for pool.query.
+      client.release = () => undefined;
+    });
+  });
+  pool.on('error', logConnectionLost);
+  return pool;
+}
+
 /**
  * Opens the database and applies pending migrations: PostgreSQL when `databaseUrl` is given,
  * otherwise embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
@@ -32,9 +81,18 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL only: how long a request may wait for a connection before it is answered "busy". */
+  connectTimeoutSeconds?: number;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const lockClient = new pg.Client({ connectionString: options.databaseUrl });
+    const connectTimeoutSeconds = options.connectTimeoutSeconds ?? DEFAULT_CONNECT_TIMEOUT_SECONDS;
+    const lockClient = new pg.Client({
+      connectionString: options.databaseUrl,
+      connectionTimeoutMillis: connectTimeoutSeconds * 1000,
+    });
+    // A connection lost during migrations fails the query in progress (and start-up) instead of
+    // throwing from the socket.
+    lockClient.on('error', logConnectionLost);
     await lockClient.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -43,10 +101,11 @@ export async function openDatabase(options: {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       await lockClient.end();
     }
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection dropped by the server (restart, failover, a forced drop) must not crash the
-    // process: the pool replaces it on next use. Without a listener, pg rethrows it as uncaught.
-    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+    const pool = createPool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectTimeoutSeconds,
+    });
     return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });

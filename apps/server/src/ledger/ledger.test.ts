@@ -2,6 +2,7 @@ import { AppError, Bucket, EntryType, toLedgerUnits, type TBucket } from '@kpc/s
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLedgerViolations } from '../testing/ledger-invariants.ts';
 import { createWalletMember } from '../testing/members.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { assertBalanced, getMemberBalances, HouseAccount, postEntry, type Posting } from './ledger.ts';
@@ -40,22 +41,12 @@ async function rows(query: ReturnType<typeof sql>): Promise<unknown[]> {
 
 /** The invariants of ARCHITECTURE "Money", checked in SQL over the whole ledger. */
 async function expectLedgerInvariants() {
-  const unbalanced = await rows(
-    sql`select entry_id, asset from ledger_postings group by entry_id, asset having sum(amount) <> 0`,
-  );
-  expect(unbalanced).toEqual([]);
-  const drifted = await rows(sql`
-    select a.id from ledger_accounts a
-    left join (select account_id, sum(amount) as total from ledger_postings group by account_id) p on p.account_id = a.id
-    where a.member_id is not null and a.balance <> coalesce(p.total, 0)`);
-  expect(drifted).toEqual([]);
-  const staleAfter = await rows(sql`
-    select a.id from ledger_accounts a
-    join lateral (select balance_after from ledger_postings where account_id = a.id order by id desc limit 1) last on true
-    where a.member_id is not null and last.balance_after <> a.balance`);
-  expect(staleAfter).toEqual([]);
-  const negative = await rows(sql`select id from ledger_accounts where balance < 0`);
-  expect(negative).toEqual([]);
+  expect(await findLedgerViolations(t.database.db)).toEqual({
+    unbalanced: [],
+    drifted: [],
+    staleAfter: [],
+    negative: [],
+  });
 }
 
 describe('ledger entries', () => {

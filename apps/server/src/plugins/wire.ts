@@ -2,6 +2,7 @@ import { AppError, ErrorCode, resolveLocale, type LocaleCode } from '@kpc/shared
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeDriverError, isConnectionLost } from '../db/errors.ts';
 import { hasMessage, translate } from '../lib/i18n.ts';
 
 declare module 'fastify' {
@@ -21,8 +22,15 @@ function sendBody(reply: FastifyReply, status: number, code: number, msg: string
   return reply.status(status).serializer(JSON.stringify).send({ code, msg, data: null });
 }
 
+/** HTTP statuses other than 200 for business errors; the member app shows `msg` for any status but 404. */
+const HTTP_STATUS: Partial<Record<number, number>> = {
+  [ErrorCode.RATE_LIMITED]: 429,
+  [ErrorCode.SERVICE_BUSY]: 503,
+};
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const status = error.code === ErrorCode.RATE_LIMITED ? 429 : 200;
+  const status = HTTP_STATUS[error.code] ?? 200;
+  if (error.code === ErrorCode.SERVICE_BUSY) void reply.header('retry-after', '1');
   return sendBody(reply, status, error.code, translate(request.locale, `errors.${error.key}`, error.params));
 }
 
@@ -58,6 +66,15 @@ export const wirePlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: { code: error.code, message: error.message } }, 'rejected malformed request');
       return sendBody(reply, 200, ErrorCode.INVALID_REQUEST, translate(request.locale, 'errors.INVALID_REQUEST'));
+    }
+    if (isConnectionLost(error)) {
+      // The request's database connection died (PostgreSQL restarted, failed over or dropped it) or
+      // none could be had in time: only this request fails, with a "try again". Before COMMIT,
+      // PostgreSQL rolled the transaction back. If the connection died during COMMIT, its outcome is
+      // unknown; every money write is keyed by the member's requestId or an idempotency key, so the
+      // retry the message asks for applies it once and answers what was done.
+      request.log.warn({ err: describeDriverError(error) }, 'database connection lost: answered SERVICE_BUSY');
+      return sendError(request, reply, new AppError('SERVICE_BUSY'));
     }
     request.log.error({ err: error }, 'unexpected failure');
     return sendBody(reply, 500, ErrorCode.INTERNAL, translate(request.locale, 'errors.INTERNAL'));
