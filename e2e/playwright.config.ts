@@ -65,6 +65,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The journeys register many members from one address within a minute.
         RATE_LIMIT_LOGIN_MAX: '500',
+        RATE_LIMIT_ACCOUNT_MAX: '500',
         RATE_LIMIT_CODE_MAX: '500',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         // No RPC configured: the server starts its embedded Hardhat chain here (31337 joins the allowed chains).

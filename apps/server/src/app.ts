@@ -5,19 +5,19 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, AppError } from '@kpc/shared';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { DestinationStream } from 'pino';
-import { createDepositWatcher } from './chain/deposit-watcher.ts';
-import { createWithdrawalSender } from './chain/withdrawal-sender.ts';
+import pino, { type DestinationStream } from 'pino';
+import { createChainServices, type ChainHealth } from './chain/chain-services.ts';
 import { configuredChainRuntime, type ChainRuntime } from './chain/runtime.ts';
 import type { Config } from './config/env.ts';
+import { configuredSecrets } from './config/secrets.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { ensureAppSecret } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createRedactor, redactingStream } from './lib/redact.ts';
+import { createOutboxMailer, createSmtpMailer, createUndeliveredMailer, type Mailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/acc/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
 import { assetRoutes } from './modules/ass/routes.ts';
@@ -63,11 +63,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
   const chains = options.chains ?? configuredChainRuntime(config);
+  const redact = createRedactor(configuredSecrets(config, chains.chains));
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: redactingStream(options.logStream ?? pino.destination(1), redact),
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
@@ -79,7 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const mailer: Mailer = config.SMTP_URL
     ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log })
-    : createOutboxMailer({ db: database.db, logger: app.log });
+    : config.isMailboxEnabled
+      ? createOutboxMailer({ db: database.db, logger: app.log })
+      : createUndeliveredMailer({ logger: app.log });
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
@@ -139,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
     limits: {
       login: config.RATE_LIMIT_LOGIN_MAX,
+      account: config.RATE_LIMIT_ACCOUNT_MAX,
       code: config.RATE_LIMIT_CODE_MAX,
       windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
@@ -153,32 +157,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (config.isFaucetEnabled) await app.register(devFaucetRoutes, { db: database.db, auth });
 
-  // One deposit watcher per chain with a node and something to watch (Step 4 §2), and one
-  // withdrawal sender per chain with a hot wallet (Step 4 §3).
-  const watchers = new Map(
-    chains.chains
-      .filter((chain) => chain.rpcUrl && (chain.recharge || (chain.usdt && chain.depositAddress)))
-      .map((chain) => [
-        chain.chainId,
-        createDepositWatcher({ db: database.db, chain, logger: app.log, blockRange: config.WATCHER_BLOCK_RANGE }),
-      ]),
-  );
-  const senders = chains.chains
-    .filter((chain) => chain.rpcUrl && chain.usdt && chain.hotWalletKey)
-    .map((chain) =>
-      createWithdrawalSender({ db: database.db, chain, logger: app.log, confirmations: config.WITHDRAW_CONFIRMATIONS }),
-    );
-  app.addHook('onReady', async () => {
-    if (!config.RUN_CHAIN_WORKERS) return;
-    for (const watcher of watchers.values()) watcher.start(config.WATCHER_POLL_SECONDS);
-    for (const sender of senders) sender.start(config.SENDER_POLL_SECONDS);
-  });
-  app.addHook('onClose', async () => {
-    await Promise.all([...watchers.values(), ...senders].map((job) => job.stop()));
-  });
+  const chainServices = await createChainServices({ db: database.db, runtime: chains, config, logger: app.log });
+  app.addHook('onReady', async () => chainServices.start());
+  app.addHook('onClose', async () => chainServices.stop());
   const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
   await app.register(rechargeRoutes, {
-    context: { db: database.db, chains, watchers },
+    context: { db: database.db, chains, watchers: chainServices.watchers, network: chainServices.monitor },
     auth,
     accelerateLimit: { max: config.RATE_LIMIT_CODE_MAX, timeWindow: windowMs },
   });
@@ -190,6 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger: app.log,
       secret,
       chains,
+      network: chainServices.monitor,
       terms: {
         feeRate: config.WITHDRAW_FEE_RATE,
         minFee: config.WITHDRAW_MIN_FEE,
@@ -200,14 +185,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     codeLimit: { max: config.RATE_LIMIT_CODE_MAX, timeWindow: windowMs },
   });
 
+  /**
+   * Health for load balancers and operators: 503 only when the database does not answer (this
+   * process can do nothing). A chain whose node is down or not verified makes it `degraded`, with
+   * each chain's node state, head and its watcher's lag in blocks.
+   */
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    let chainStates: ChainHealth[];
     try {
-      await database.db.execute(sql`select 1`);
-      return ok({ status: 'ok', database: database.kind, version: APP_VERSION });
+      chainStates = await chainServices.health();
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
       return reply.status(503).send({ code: 503, msg: 'database unavailable', data: null });
     }
+    const status = chainStates.every((chain) => chain.node === 'up') ? 'ok' : 'degraded';
+    return ok({ status, database: database.kind, version: APP_VERSION, chains: chainStates });
   });
 
   if (config.isMailboxEnabled && mailer.kind === 'outbox') {

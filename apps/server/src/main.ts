@@ -2,12 +2,14 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { startChains } from './chain/start-chains.ts';
 import { loadConfig, type Config } from './config/env.ts';
+import { configuredSecrets } from './config/secrets.ts';
+import { createRedactor, redactingStream } from './lib/redact.ts';
 import { openDatabase } from './db/client.ts';
 import { ensureGenesisInviteCode } from './db/seed.ts';
 
-/** Logs what happens before the app (and its logger) exists. */
-function bootLogger(config: Config) {
-  return pino({ level: config.LOG_LEVEL });
+/** Logs what happens before the app (and its logger) exists, with the same secrets hidden. */
+function bootLogger(config: Config, redact: (text: string) => string) {
+  return pino({ level: config.LOG_LEVEL }, redactingStream(pino.destination(1), redact));
 }
 
 /** Starts the server: config, database with migrations, genesis seed, then listen. */
@@ -23,9 +25,20 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    connectTimeoutSeconds: config.DATABASE_CONNECT_SECONDS,
   });
-  const { runtime: chains, devChain, banner } = await startChains(config, bootLogger(config));
-  const app = await buildApp({ config, database, chains });
+  const redact = createRedactor(configuredSecrets(config, config.chains));
+  const { runtime: chains, devChain, banner } = await startChains(config, bootLogger(config, redact));
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    app = await buildApp({ config, database, chains });
+  } catch (error) {
+    // A chain that contradicts its settings (chain/verify-chain.ts) stops start-up here, as a bad setting does.
+    console.error(redact(error instanceof Error ? error.message : String(error)));
+    await database.close();
+    await devChain?.stop();
+    process.exit(1);
+  }
   const genesisCode = await ensureGenesisInviteCode(database.db, config.GENESIS_INVITE_CODE);
   app.log.info(
     { genesisInviteCode: genesisCode },

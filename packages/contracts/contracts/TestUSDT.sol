@@ -5,12 +5,17 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 
 /// @title Test USDT
-/// @notice Stand-in for USDT on development and test chains only. 6 decimals like USDT on Ethereum and Polygon.
+/// @notice Stand-in for USDT on development and test chains only. USDT has 6 decimals on Ethereum and
+/// Polygon and 18 on BSC, so the decimals are chosen at deployment.
 contract TestUSDT is ERC20, Ownable {
-    constructor() ERC20("Test USDT", "USDT") Ownable(msg.sender) {}
+    uint8 private immutable _decimals;
 
-    function decimals() public pure override returns (uint8) {
-        return 6;
+    constructor(uint8 decimals_) ERC20("Test USDT", "USDT") Ownable(msg.sender) {
+        _decimals = decimals_;
+    }
+
+    function decimals() public view override returns (uint8) {
+        return _decimals;
     }
 
     function mint(address to, uint256 amount) external onlyOwner {

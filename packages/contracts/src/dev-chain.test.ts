@@ -72,6 +72,7 @@ describe('deployDevContracts', () => {
       chainId: DEV_CHAIN_ID,
       rpcUrl: chain.rpcUrl,
       usdt: getContractAddress({ from, nonce: 0n }),
+      usdtDecimals: 6,
       kpc: getContractAddress({ from, nonce: 1n }),
       recharge: getContractAddress({ from, nonce: 2n }),
       treasury: DEV_ACCOUNTS.treasury.address,
@@ -91,6 +92,23 @@ describe('deployDevContracts', () => {
     expect(await publicClient.readContract({ address: deployment.kpc, abi: testKpcAbi, functionName: 'owner' })).toBe(
       from,
     );
+  });
+
+  it('deploys a test USDT with 18 decimals, as USDT has on BSC', async () => {
+    const bsc = await deployDevContracts({ rpcUrl: chain.rpcUrl, usdtDecimals: 18 });
+    const { publicClient } = createChainClients(chain.rpcUrl);
+    const read = <T extends 'decimals'>(functionName: T) =>
+      publicClient.readContract({ address: bsc.usdt, abi: testUsdtAbi, functionName });
+    expect(bsc.usdtDecimals).toBe(18);
+    expect(await read('decimals')).toBe(18);
+    expect(
+      await publicClient.readContract({
+        address: bsc.usdt,
+        abi: testUsdtAbi,
+        functionName: 'balanceOf',
+        args: [DEV_ACCOUNTS.demo.address],
+      }),
+    ).toBe(parseUnits('1000000', 18));
   });
 
   it('gives the same addresses on another fresh chain, also one that mines on an interval', async () => {

@@ -252,8 +252,9 @@ export async function startDevChain({
 export interface DevDeployment {
   chainId: number;
   rpcUrl: string;
-  /** TestUSDT (6 decimals). */
+  /** TestUSDT (6 decimals unless deployed with others). */
   usdt: Address;
+  usdtDecimals: number;
   /** TestKPC (18 decimals). */
   kpc: Address;
   recharge: Address;
@@ -279,9 +280,16 @@ async function waitForContract(client: PublicClient, hash: Hash, name: string): 
  * Deploys TestUSDT, TestKPC and Recharge (treasury DEV_ACCOUNTS.treasury, owner DEV_ACCOUNTS.deployer)
  * from the deployer, in this order, so a fresh chain always gets the same addresses. Mints 1,000,000 USDT
  * and 1,000,000 KPC to the demo wallet and 1,000,000 USDT to the hot wallet. Resolves once every
- * transaction is mined.
+ * transaction is mined. `usdtDecimals` (default 6, as on Ethereum and Polygon; BSC's USDT has 18)
+ * lets tests prove amounts are converted at the chain edge.
  */
-export async function deployDevContracts({ rpcUrl }: { rpcUrl: string }): Promise<DevDeployment> {
+export async function deployDevContracts({
+  rpcUrl,
+  usdtDecimals = 6,
+}: {
+  rpcUrl: string;
+  usdtDecimals?: number;
+}): Promise<DevDeployment> {
   const transport = http(rpcUrl);
   const publicClient = createPublicClient({ chain: hardhat, transport, pollingInterval: 50 });
   const deployer = createWalletClient({
@@ -293,7 +301,7 @@ export async function deployDevContracts({ rpcUrl }: { rpcUrl: string }): Promis
 
   const usdt = await waitForContract(
     publicClient,
-    await deployer.deployContract({ abi: testUsdtAbi, bytecode: testUsdtBytecode }),
+    await deployer.deployContract({ abi: testUsdtAbi, bytecode: testUsdtBytecode, args: [usdtDecimals] }),
     'TestUSDT',
   );
   const kpc = await waitForContract(
@@ -314,9 +322,9 @@ export async function deployDevContracts({ rpcUrl }: { rpcUrl: string }): Promis
 
   const million = '1000000';
   const mints = [
-    { address: usdt, abi: testUsdtAbi, to: DEV_ACCOUNTS.demo.address, amount: parseUnits(million, 6) },
+    { address: usdt, abi: testUsdtAbi, to: DEV_ACCOUNTS.demo.address, amount: parseUnits(million, usdtDecimals) },
     { address: kpc, abi: testKpcAbi, to: DEV_ACCOUNTS.demo.address, amount: parseUnits(million, 18) },
-    { address: usdt, abi: testUsdtAbi, to: DEV_ACCOUNTS.hotWallet.address, amount: parseUnits(million, 6) },
+    { address: usdt, abi: testUsdtAbi, to: DEV_ACCOUNTS.hotWallet.address, amount: parseUnits(million, usdtDecimals) },
   ];
   for (const { address, abi, to, amount } of mints) {
     const hash = await deployer.writeContract({ address, abi, functionName: 'mint', args: [to, amount] });
@@ -327,6 +335,7 @@ export async function deployDevContracts({ rpcUrl }: { rpcUrl: string }): Promis
     chainId,
     rpcUrl,
     usdt,
+    usdtDecimals,
     kpc,
     recharge,
     treasury,
@@ -336,13 +345,13 @@ export async function deployDevContracts({ rpcUrl }: { rpcUrl: string }): Promis
 
 /** The lines the server prints at start so a developer can point a browser wallet at the chain. */
 export function describeDevChain(deployment: DevDeployment): string[] {
-  const { rpcUrl, chainId, demo, usdt, kpc, recharge, treasury } = deployment;
+  const { rpcUrl, chainId, demo, usdt, usdtDecimals, kpc, recharge, treasury } = deployment;
   return [
     `Development chain: ${rpcUrl} (chain id ${chainId})`,
     `Add it to a browser wallet: network name "${DEV_CHAIN_NAME}", RPC URL ${rpcUrl}, chain id ${chainId}, currency symbol ETH`,
     `Demo account: ${demo.address}`,
     `Demo account private key: ${demo.privateKey} (a public Hardhat test key: import it on this chain only, never send real funds to it)`,
-    `Tokens to import in the wallet: USDT ${usdt} (6 decimals), KPC ${kpc} (18 decimals)`,
+    `Tokens to import in the wallet: USDT ${usdt} (${usdtDecimals} decimals), KPC ${kpc} (18 decimals)`,
     `Recharge contract: ${recharge} (deposits go to the treasury ${treasury})`,
   ];
 }

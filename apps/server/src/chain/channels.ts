@@ -12,10 +12,12 @@ import {
 import type { ChainSettings } from '../config/chains.ts';
 import type { Database } from '../db/client.ts';
 import { paymentChannels } from '../db/schema.ts';
+import { getAsset } from '../ledger/reference-data.ts';
+import type { ChainMonitor } from './chain-monitor.ts';
 import type { ChainRuntime } from './runtime.ts';
 
-/** USDT has 6 decimals on the chains we use. */
-export const USDT_DECIMALS = 6;
+/** Whether a chain's node answers (chain-monitor.ts). */
+type Network = Pick<ChainMonitor, 'isAvailable'>;
 
 type Direction = 'deposit' | 'withdraw';
 /** Withdrawals have one method: an ERC-20 transfer from the hot wallet. */
@@ -27,16 +29,22 @@ async function readSwitches(db: Database): Promise<Map<string, TChannelStatus>> 
   return new Map(rows.map((row) => [`${row.direction}:${row.chainId}:${row.method}`, row.status]));
 }
 
-/** A channel works only when configured; an operator's switch can pause it or mark it not open yet. */
+/**
+ * A channel works only when configured; an operator's switch can pause it or mark it not open yet;
+ * while its chain's node does not answer it is temporarily unavailable (shown as paused).
+ */
 function statusOf(
   switches: Map<string, TChannelStatus>,
   direction: Direction,
   chainId: number,
   method: string,
   configured: boolean,
+  network: Network,
 ): TChannelStatus {
   if (!configured) return ChannelStatus.NOT_OPEN;
-  return switches.get(`${direction}:${chainId}:${method}`) ?? ChannelStatus.OPEN;
+  const switched = switches.get(`${direction}:${chainId}:${method}`);
+  if (switched && switched !== ChannelStatus.OPEN) return switched;
+  return network.isAvailable(chainId) ? ChannelStatus.OPEN : ChannelStatus.PAUSED;
 }
 
 /** Channels that work (open or paused) before those not open yet; otherwise the chains' order. */
@@ -57,7 +65,11 @@ function depositMethods(chain: ChainSettings): { method: TDepositChannel['method
 }
 
 /** `/api/recharge/channels`: every allowed chain's deposit channels, configured ones first. */
-export async function listDepositChannels(db: Database, runtime: ChainRuntime): Promise<TDepositChannel[]> {
+export async function listDepositChannels(
+  db: Database,
+  runtime: ChainRuntime,
+  network: Network,
+): Promise<TDepositChannel[]> {
   const switches = await readSwitches(db);
   const channels = runtime.chains.flatMap((chain) =>
     depositMethods(chain).map(({ method, configured }) => ({
@@ -66,14 +78,15 @@ export async function listDepositChannels(db: Database, runtime: ChainRuntime): 
       network: chain.name,
       asset: 'USDT',
       method,
-      status: statusOf(switches, 'deposit', chain.chainId, method, configured),
+      status: statusOf(switches, 'deposit', chain.chainId, method, configured, network),
       token: chain.usdt,
       contract: method === DepositMethod.WALLET ? chain.recharge : null,
       address: method === DepositMethod.TRANSFER ? chain.depositAddress : null,
       minimum: MIN_RECHARGE_USDT,
       confirmations: REQUIRED_CONFIRMATIONS,
       approveQuantity: runtime.usdtQuantity,
-      tokenDecimals: USDT_DECIMALS,
+      // The wallet approves and deposits in the token's own units (USDT: 6 or 18 decimals by chain).
+      tokenDecimals: chain.usdtDecimals ?? 0,
     })),
   );
   return channels.sort(openFirst);
@@ -92,29 +105,36 @@ function canPay(chain: ChainSettings): boolean {
 export async function listWithdrawChannels(
   db: Database,
   runtime: ChainRuntime,
+  network: Network,
   terms: WithdrawTerms,
 ): Promise<TWithdrawChannel[]> {
-  const switches = await readSwitches(db);
+  const [switches, usdt] = await Promise.all([readSwitches(db), getAsset(db, 'USDT')]);
   const channels = runtime.chains.map((chain) => ({
     chainId: chain.chainId,
     network: chain.name,
     asset: 'USDT',
-    status: statusOf(switches, 'withdraw', chain.chainId, WITHDRAW_METHOD, canPay(chain)),
+    status: statusOf(switches, 'withdraw', chain.chainId, WITHDRAW_METHOD, canPay(chain), network),
     minimum: MIN_WITHDRAW_USDT,
     feeRate: terms.feeRate,
     minFee: terms.minFee,
-    decimals: USDT_DECIMALS,
+    // What an amount may carry: the ledger's precision, or the token's if it has fewer decimals.
+    decimals: Math.min(usdt.decimals, chain.usdtDecimals ?? usdt.decimals),
   }));
   return channels.sort(openFirst);
 }
 
-/** The chain a withdrawal goes out on, if its channel is open (SPEC §8 channel messages otherwise). */
-export async function requireWithdrawChain(db: Database, runtime: ChainRuntime, chainId: number) {
+/**
+ * The chain a withdrawal goes out on, if its channel is open (SPEC §8 channel messages otherwise)
+ * and its node answers ("network temporarily unavailable" otherwise: nothing is frozen for a
+ * payout that cannot be sent).
+ */
+export async function requireWithdrawChain(db: Database, runtime: ChainRuntime, network: Network, chainId: number) {
   const chain = runtime.chains.find((candidate) => candidate.chainId === chainId);
   if (!chain) throw new AppError('CHANNEL_NOT_OPEN');
   const switches = await readSwitches(db);
-  const status = statusOf(switches, 'withdraw', chainId, WITHDRAW_METHOD, canPay(chain));
+  const status = statusOf(switches, 'withdraw', chainId, WITHDRAW_METHOD, canPay(chain), { isAvailable: () => true });
   if (status === ChannelStatus.PAUSED) throw new AppError('CHANNEL_UNAVAILABLE');
   if (status === ChannelStatus.NOT_OPEN) throw new AppError('CHANNEL_NOT_OPEN');
+  if (!network.isAvailable(chainId)) throw new AppError('NETWORK_UNAVAILABLE', { network: chain.name });
   return chain;
 }

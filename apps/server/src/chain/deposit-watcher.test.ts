@@ -1,10 +1,13 @@
 import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
 import type { TAssetListResponse, TAssetLogResponse } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
+import { createPublicClient, http, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChainSettings } from '../config/chains.ts';
 import { deposits } from '../db/schema.ts';
 import { startLocalChain, type LocalChain } from '../testing/local-chain.ts';
 import { createWalletMember, type TestMember } from '../testing/members.ts';
+import { startRpcProxy } from '../testing/rpc-proxy.ts';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { createDepositWatcher } from './deposit-watcher.ts';
 
@@ -14,13 +17,15 @@ let local: LocalChain;
 let t: TestApp;
 let demo: TestMember;
 
-function watcher() {
+const localChain = () => local.runtime.chains.find((chain) => chain.chainId === 31337)!;
+
+function watcher(overrides: Partial<ChainSettings> = {}, client: PublicClient = local.client) {
   return createDepositWatcher({
     db: t.database.db,
-    chain: local.runtime.chains.find((chain) => chain.chainId === 31337)!,
+    chain: { ...localChain(), ...overrides },
     logger: silent,
     blockRange: 7,
-    client: local.client,
+    client,
   });
 }
 
@@ -137,5 +142,76 @@ describe('deposit watcher on the local chain (Step 4 §2)', () => {
     expect(await depositRow(sent)).toMatchObject({ status: 'credited', method: 'transfer' });
     expect((await depositRow(strangerSent))?.status).toBe('unattributed');
     expect(Number(await usdtAvailable(demo)) - before).toBeCloseTo(12, 6);
+  });
+});
+
+describe('a deposit counts once whatever the configuration (Step 4b §1)', () => {
+  it('credits a contract deposit once when the deposit address is the Recharge treasury', async () => {
+    // deposit() emits Deposited and the USDT Transfer to the treasury: both name the member.
+    const w = watcher({ depositAddress: DEV_ACCOUNTS.treasury.address });
+    const before = Number(await usdtAvailable(demo));
+    const receipt = await depositThroughContract(DEV_ACCOUNTS.demo.privateKey, '10');
+    await mine(20);
+    await w.scanOnce();
+    const rows = await t.database.db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.txHash, receipt.transactionHash.toLowerCase()));
+    expect(rows.map((row) => [row.method, row.status])).toEqual([['contract', 'credited']]);
+    expect(Number(await usdtAvailable(demo)) - before).toBeCloseTo(10, 6);
+
+    // A plain transfer to that same address is still a deposit of its own.
+    const { transactionHash } = await local.transferUsdt(
+      DEV_ACCOUNTS.demo.privateKey,
+      DEV_ACCOUNTS.treasury.address,
+      '12',
+    );
+    await mine(20);
+    await w.scanOnce();
+    expect(await depositRow(transactionHash)).toMatchObject({ method: 'transfer', status: 'credited' });
+    expect(Number(await usdtAvailable(demo)) - before).toBeCloseTo(22, 6);
+  });
+
+  it('refuses at start-up a deposit address that is the Recharge treasury', async () => {
+    const ambiguous = {
+      ...local.runtime,
+      chains: local.runtime.chains.map((chain) =>
+        chain.chainId === 31337 ? { ...chain, depositAddress: DEV_ACCOUNTS.treasury.address } : chain,
+      ),
+    };
+    await expect(createTestApp({ RUN_CHAIN_WORKERS: 'false' }, { chains: ambiguous })).rejects.toThrow(
+      /CHAIN_31337_DEPOSIT_ADDRESS: it is the Recharge contract's treasury/,
+    );
+  });
+});
+
+describe('a failing node never turns a good deposit into a reorg (Step 4b §3)', () => {
+  it('leaves the deposit pending while the canonical check fails or the node lags, and credits it once it answers', async () => {
+    const proxy = await startRpcProxy(local.chain.rpcUrl);
+    try {
+      const client = createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) });
+      const w = watcher({}, client);
+      const before = Number(await usdtAvailable(demo));
+      const receipt = await depositThroughContract(DEV_ACCOUNTS.demo.privateKey, '15');
+      await mine(20);
+
+      proxy.fault('fail', ['eth_getBlockByNumber']);
+      await expect(w.scanOnce()).rejects.toThrow();
+      expect((await depositRow(receipt.transactionHash))?.status).toBe('pending');
+
+      // A node behind the others has no such block yet: no evidence either way.
+      proxy.heal();
+      proxy.fault('null', ['eth_getBlockByNumber']);
+      await w.scanOnce();
+      expect((await depositRow(receipt.transactionHash))?.status).toBe('pending');
+      expect(Number(await usdtAvailable(demo))).toBe(before);
+
+      proxy.heal();
+      await w.scanOnce();
+      expect((await depositRow(receipt.transactionHash))?.status).toBe('credited');
+      expect(Number(await usdtAvailable(demo)) - before).toBeCloseTo(15, 6);
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { rechargeAbi } from '@kpc/contracts';
 import {
   Bucket,
   EntryType,
+  floorToDecimals,
   fromLedgerUnits,
   LEDGER_SCALE,
   MIN_RECHARGE_USDT,
@@ -12,26 +13,25 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  createPublicClient,
+  BlockNotFoundError,
   erc20Abi,
   getAbiItem,
-  http,
   isAddressEqual,
   parseEventLogs,
   TransactionReceiptNotFoundError,
   type Address,
   type Hash,
   type PublicClient,
+  type TransactionReceipt,
 } from 'viem';
-import { createPoller } from './poller.ts';
 import type { ChainSettings } from '../config/chains.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { chainCursors, deposits, financialRecords, members } from '../db/schema.ts';
 import { HouseAccount, postEntry } from '../ledger/ledger.ts';
+import { getAsset } from '../ledger/reference-data.ts';
+import { createChainClient } from './client.ts';
+import { tokenToLedgerUnits } from './token-units.ts';
 
-/** USDT has 6 decimals on the chains we use; the ledger keeps 18. */
-const USDT_DECIMALS = 6;
-const MIN_DEPOSIT_UNITS = parseDecimal(MIN_RECHARGE_USDT, USDT_DECIMALS);
 const depositedEvent = getAbiItem({ abi: rechargeAbi, name: 'Deposited' });
 const transferEvent = getAbiItem({ abi: erc20Abi, name: 'Transfer' });
 
@@ -41,7 +41,7 @@ export interface DepositWatcherOptions {
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Most blocks per `eth_getLogs`. */
   blockRange: number;
-  /** Tests pass their own client; default: the chain's RPC URL. */
+  /** The chain's client (shared in the server); default: one on the chain's RPC URL. */
   client?: PublicClient;
 }
 
@@ -52,8 +52,8 @@ interface SeenDeposit {
   blockHash: Hash;
   method: 'contract' | 'transfer';
   from: Address;
-  /** In USDT's own units (6 decimals). */
-  amount: bigint;
+  /** In the token's own units (its decimals). */
+  units: bigint;
 }
 
 /**
@@ -63,14 +63,16 @@ interface SeenDeposit {
  * REQUIRED_CONFIRMATIONS blocks, so a reorg's replacement blocks are seen), records each deposit
  * once and credits those with enough confirmations after re-checking their block is canonical.
  * Several processes may run it: database locks let one pass per chain write at a time, and every
- * write is conditional, so nothing is recorded or credited twice.
+ * write is conditional, so nothing is recorded or credited twice. A node that fails leaves every
+ * deposit as it was: only a different block proven at a deposit's height is a reorg.
  */
 export function createDepositWatcher(options: DepositWatcherOptions) {
   const { db, chain, logger, blockRange } = options;
-  if (!chain.rpcUrl && !options.client) throw new Error(`chain ${chain.chainId} has no RPC URL`);
-  const client =
-    options.client ?? createPublicClient({ transport: http(chain.rpcUrl ?? undefined, { retryCount: 2 }) });
+  if (chain.usdtDecimals === null) throw new Error(`chain ${chain.chainId} has no USDT decimals`);
+  const tokenDecimals = chain.usdtDecimals;
+  const client = options.client ?? createChainClient(chain, 10_000);
   const lockKey = `deposit-watcher:${chain.chainId}`;
+  const minimumUnits = parseDecimal(MIN_RECHARGE_USDT, tokenDecimals);
 
   /**
    * The deposits of the transactions with a deposit log in the range, each read from its receipt
@@ -104,7 +106,16 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
       throw error;
     });
     if (!receipt) return null;
-    if (receipt.status !== 'success') return [];
+    return receipt.status === 'success' ? depositsOf(receipt) : [];
+  }
+
+  /**
+   * A receipt's deposits. A contract deposit moves USDT from the member to the Recharge treasury
+   * in the same transaction; if the treasury is (or ever becomes) the deposit address, that
+   * transfer is the deposit itself, not a second one: each `Deposited` claims the nearest earlier
+   * transfer from its member of its amount, and only unclaimed transfers count as direct deposits.
+   */
+  function depositsOf(receipt: TransactionReceipt): SeenDeposit[] {
     // The log's position in its receipt stays the same when a reorg moves the transaction
     // (parsed logs are copies: match by log index).
     const mined = (log: { logIndex: number }) => ({
@@ -113,26 +124,45 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
       blockNumber: receipt.blockNumber,
       blockHash: receipt.blockHash,
     });
-    const seen: SeenDeposit[] = [];
-    if (chain.recharge) {
-      const fromRecharge = receipt.logs.filter((log) => isAddressEqual(log.address, chain.recharge!));
-      for (const log of parseEventLogs({ abi: [depositedEvent], logs: fromRecharge, strict: true })) {
-        seen.push({ ...mined(log), method: 'contract', from: log.args.member, amount: log.args.amount });
-      }
+    const from = (address: Address | null) =>
+      receipt.logs.filter((log) => address && isAddressEqual(log.address, address));
+    const contractDeposits = chain.recharge
+      ? parseEventLogs({ abi: [depositedEvent], logs: from(chain.recharge), strict: true })
+      : [];
+    const depositAddress = chain.depositAddress;
+    const transfers = depositAddress
+      ? parseEventLogs({ abi: [transferEvent], logs: from(chain.usdt), strict: true }).filter((log) =>
+          isAddressEqual(log.args.to, depositAddress),
+        )
+      : [];
+    const claimed = new Set<number>();
+    for (const deposit of contractDeposits) {
+      const own = transfers.findLast(
+        (transfer) =>
+          transfer.logIndex < deposit.logIndex &&
+          !claimed.has(transfer.logIndex) &&
+          isAddressEqual(transfer.args.from, deposit.args.member) &&
+          transfer.args.value === deposit.args.amount,
+      );
+      if (own) claimed.add(own.logIndex);
     }
-    if (chain.usdt && chain.depositAddress) {
-      const fromUsdt = receipt.logs.filter((log) => isAddressEqual(log.address, chain.usdt!));
-      for (const log of parseEventLogs({ abi: [transferEvent], logs: fromUsdt, strict: true })) {
-        if (!isAddressEqual(log.args.to, chain.depositAddress)) continue;
-        seen.push({ ...mined(log), method: 'transfer', from: log.args.from, amount: log.args.value });
-      }
-    }
-    return seen;
+    return [
+      ...contractDeposits.map((log) => ({
+        ...mined(log),
+        method: 'contract' as const,
+        from: log.args.member,
+        units: log.args.amount,
+      })),
+      ...transfers
+        .filter((log) => !claimed.has(log.logIndex))
+        .map((log) => ({ ...mined(log), method: 'transfer' as const, from: log.args.from, units: log.args.value })),
+    ];
   }
 
   /** Records what a range showed; a deposit seen again (e.g. moved by a reorg) updates its block. */
   async function record(tx: Transaction, seen: SeenDeposit[]): Promise<void> {
     if (seen.length === 0) return;
+    const usdt = await getAsset(tx, 'USDT');
     const wallets = [...new Set(seen.map((deposit) => deposit.from.toLowerCase()))];
     const owners = await tx
       .select({ id: members.id, wallet: members.walletAddress })
@@ -141,7 +171,9 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     const ownerOf = new Map(owners.map((owner) => [owner.wallet, owner.id]));
     for (const deposit of seen) {
       const memberId = ownerOf.get(deposit.from.toLowerCase()) ?? null;
-      const status = deposit.amount < MIN_DEPOSIT_UNITS ? 'below_minimum' : memberId ? 'pending' : 'unattributed';
+      const status = deposit.units < minimumUnits ? 'below_minimum' : memberId ? 'pending' : 'unattributed';
+      // Credited in the ledger asset's precision, rounded down; the exact figure is kept beside it.
+      const credited = floorToDecimals(tokenToLedgerUnits(deposit.units, tokenDecimals), usdt.decimals);
       await tx
         .insert(deposits)
         .values({
@@ -154,7 +186,9 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
           fromAddress: deposit.from.toLowerCase(),
           memberId,
           asset: 'USDT',
-          amount: fromLedgerUnits(deposit.amount * 10n ** BigInt(LEDGER_SCALE - USDT_DECIMALS)),
+          amount: fromLedgerUnits(credited),
+          tokenUnits: deposit.units.toString(),
+          tokenDecimals,
           status,
         })
         .onConflictDoUpdate({
@@ -173,16 +207,38 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     }
   }
 
-  /** Credits a pending deposit whose block is still canonical; marks it reorged otherwise. */
+  /** Records under the chain's writer lock, so two processes never write one chain's deposits at once. */
+  async function recordLocked(seen: SeenDeposit[]): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+      await record(tx, seen);
+    });
+  }
+
+  /**
+   * Credits a pending deposit whose block is still canonical. A node error throws (the deposit
+   * stays pending, the next pass asks again); a node without the block yet is no evidence either
+   * way. Only another block at the deposit's height is: the transaction then moved (recorded in
+   * its new block, its confirmations count again) or is gone (reorged, never credited).
+   */
   async function settle(deposit: typeof deposits.$inferSelect): Promise<void> {
-    const receipt = await client.getTransactionReceipt({ hash: deposit.txHash as Hash }).catch(() => null);
-    const block = await client.getBlock({ blockNumber: deposit.blockNumber }).catch(() => null);
-    const canonical = receipt?.blockHash === deposit.blockHash && block?.hash === deposit.blockHash;
-    if (!canonical) {
+    const block = await client.getBlock({ blockNumber: deposit.blockNumber }).catch((error: unknown) => {
+      if (error instanceof BlockNotFoundError) return null;
+      throw error;
+    });
+    if (!block) return;
+    if (block.hash !== deposit.blockHash) {
+      const seen = await readTransaction(deposit.txHash as Hash);
+      if (seen !== null) {
+        await recordLocked(seen);
+        return;
+      }
       await db
         .update(deposits)
         .set({ status: 'reorged', updatedAt: sql`now()` })
-        .where(and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending')));
+        .where(
+          and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending'), eq(deposits.blockHash, deposit.blockHash)),
+        );
       logger.warn({ chainId: chain.chainId, txHash: deposit.txHash }, 'deposit left the canonical chain');
       return;
     }
@@ -289,22 +345,12 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     const seen = await readTransaction(hash);
     if (seen === null) return null;
     const head = await client.getBlockNumber({ cacheTime: 0 });
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-      await record(tx, seen);
-    });
+    await recordLocked(seen);
     await settleConfirmed(head, hash);
     return head;
   }
 
-  const poller = createPoller(scanOnce, (error) =>
-    logger.error({ err: error, chainId: chain.chainId }, 'deposit watcher pass failed'),
-  );
-  return {
-    scanOnce,
-    inspectTransaction,
-    ...poller,
-  };
+  return { scanOnce, inspectTransaction };
 }
 
 export type DepositWatcher = ReturnType<typeof createDepositWatcher>;

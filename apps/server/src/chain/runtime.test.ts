@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.ts';
-import { configuredChainRuntime, devChainRuntime, shouldRunDevChain, toAppConfig } from './runtime.ts';
+import { configuredChainRuntime, devChainRuntime, programmeAddresses, toAppConfig } from './runtime.ts';
 
 const USDT_POLYGON = '0xc2132D05D31c914a87C6611C10748AEb04B58e8F';
 const RECHARGE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const DEPOSIT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+const SMTP = { SMTP_URL: 'smtp://mail.example:587' };
 
 describe('chain settings (SPEC §3 environment keys)', () => {
   it('reads CHAIN_<id>_* settings and keeps the allowed order', () => {
@@ -13,7 +15,7 @@ describe('chain settings (SPEC §3 environment keys)', () => {
       CHAIN_137_USDT: USDT_POLYGON.toLowerCase(),
       CHAIN_137_RECHARGE: RECHARGE,
       CHAIN_137_PUBLIC_RPC_URL: 'https://polygon-rpc.com',
-      CHAIN_137_DEPOSIT_ADDRESS: RECHARGE.toLowerCase(),
+      CHAIN_137_DEPOSIT_ADDRESS: DEPOSIT.toLowerCase(),
       CHAIN_137_START_BLOCK: '65000000',
     });
     const runtime = configuredChainRuntime(config);
@@ -25,9 +27,38 @@ describe('chain settings (SPEC §3 environment keys)', () => {
       usdt: USDT_POLYGON,
       recharge: RECHARGE,
       kpc: null,
-      depositAddress: RECHARGE,
+      depositAddress: DEPOSIT,
       startBlock: 65_000_000n,
+      usdtDecimals: 6,
+      isDevelopment: false,
     });
+  });
+
+  it("knows USDT's decimals per chain, and needs them stated for any other chain", () => {
+    const config = loadConfig({
+      ALLOWED_CHAIN_IDS: '137,56,1',
+      CHAIN_56_USDT: USDT_POLYGON,
+      CHAIN_1_USDT: USDT_POLYGON,
+    });
+    expect(configuredChainRuntime(config).chains.map((chain) => [chain.chainId, chain.usdtDecimals])).toEqual([
+      [137, 6],
+      [56, 18],
+      [1, 6],
+    ]);
+    expect(() => loadConfig({ CHAIN_8453_USDT: USDT_POLYGON })).toThrow(/CHAIN_8453_USDT_DECIMALS: required/);
+    expect(loadConfig({ CHAIN_8453_USDT: USDT_POLYGON, CHAIN_8453_USDT_DECIMALS: '6' }).chains[0]?.usdtDecimals).toBe(
+      6,
+    );
+    expect(() => loadConfig({ CHAIN_56_USDT_DECIMALS: '19' })).toThrow(/CHAIN_56_USDT_DECIMALS/);
+  });
+
+  it('refuses a deposit address that is one of the chain contracts', () => {
+    for (const setting of ['USDT', 'RECHARGE', 'KPC']) {
+      const address = setting === 'USDT' ? USDT_POLYGON : RECHARGE;
+      expect(() => loadConfig({ [`CHAIN_137_${setting}`]: address, CHAIN_137_DEPOSIT_ADDRESS: address })).toThrow(
+        new RegExp(`CHAIN_137_DEPOSIT_ADDRESS: must not be the ${setting} contract`),
+      );
+    }
   });
 
   it('names every bad chain variable', () => {
@@ -45,12 +76,13 @@ describe('chain settings (SPEC §3 environment keys)', () => {
     );
   });
 
-  it('runs the embedded chain only in development without RPC settings, unless forced', () => {
-    expect(shouldRunDevChain(loadConfig({}))).toBe(true);
-    expect(shouldRunDevChain(loadConfig({ NODE_ENV: 'production' }))).toBe(false);
-    expect(shouldRunDevChain(loadConfig({ CHAIN_137_RPC_URL: 'https://polygon.example' }))).toBe(false);
-    expect(shouldRunDevChain(loadConfig({ DEV_CHAIN: 'off' }))).toBe(false);
-    expect(shouldRunDevChain(loadConfig({ NODE_ENV: 'production', DEV_CHAIN: 'on' }))).toBe(true);
+  it('runs the embedded chain only outside production without RPC settings, unless forced, never in production', () => {
+    expect(loadConfig({}).runsDevChain).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...SMTP }).runsDevChain).toBe(false);
+    expect(loadConfig({ CHAIN_137_RPC_URL: 'https://polygon.example' }).runsDevChain).toBe(false);
+    expect(loadConfig({ DEV_CHAIN: 'off' }).runsDevChain).toBe(false);
+    expect(loadConfig({ DEV_CHAIN: 'on', CHAIN_137_RPC_URL: 'https://polygon.example' }).runsDevChain).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_CHAIN: 'on', ...SMTP })).toThrow(/DEV_CHAIN/);
   });
 
   it('adds the local chain to the allowed list only in dev-chain mode', () => {
@@ -62,12 +94,23 @@ describe('chain settings (SPEC §3 environment keys)', () => {
       usdt: USDT_POLYGON,
       kpc: RECHARGE,
       recharge: RECHARGE,
-      depositAddress: RECHARGE,
+      depositAddress: DEPOSIT,
       hotWalletKey: `0x${'11'.repeat(32)}`,
+      usdtDecimals: 6,
     });
     expect(runtime.allowedChainIds).toEqual([137, 56, 1, 31337]);
     expect(runtime.devChain).toBe(true);
-    expect(runtime.chains.at(-1)).toMatchObject({ chainId: 31337, name: 'KPC local chain', usdt: USDT_POLYGON });
+    expect(runtime.chains.at(-1)).toMatchObject({
+      chainId: 31337,
+      name: 'KPC local chain',
+      usdt: USDT_POLYGON,
+      isDevelopment: true,
+    });
+    // Never a withdrawal destination: the contracts, the deposit address and the hot wallet.
+    const own = programmeAddresses(runtime);
+    for (const address of [USDT_POLYGON, RECHARGE, DEPOSIT, '0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A']) {
+      expect(own.has(address as `0x${string}`), address).toBe(true);
+    }
   });
 
   it('never tells the member app the server node URL, only the public one', () => {
@@ -82,7 +125,7 @@ describe('wallet message domains', () => {
   it('default to the host of PUBLIC_URL and, outside production, its localhost twin', () => {
     expect(loadConfig({}).siweDomains).toEqual(['localhost:8080', '127.0.0.1:8080']);
     expect(loadConfig({ PUBLIC_URL: 'https://app.kpc.example' }).siweDomains).toEqual(['app.kpc.example']);
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:9000' }).siweDomains).toEqual([
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:9000', ...SMTP }).siweDomains).toEqual([
       'localhost:9000',
     ]);
     expect(loadConfig({ SIWE_DOMAINS: 'a.example, b.example:8443' }).siweDomains).toEqual([

@@ -1,5 +1,6 @@
 import type { TAppConfig } from '@kpc/shared';
 import type { Address, Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { describeChain, type ChainSettings } from '../config/chains.ts';
 import type { Config } from '../config/env.ts';
 
@@ -29,12 +30,8 @@ export interface DevChainContracts {
   depositAddress: Address;
   /** Pays withdrawals (the dev chain's funded hot wallet). */
   hotWalletKey: Hex;
-}
-
-/** `auto` runs the embedded chain when no chain has an RPC URL, and never in production. */
-export function shouldRunDevChain(config: Config): boolean {
-  if (config.DEV_CHAIN !== 'auto') return config.DEV_CHAIN === 'on';
-  return config.NODE_ENV !== 'production' && !config.chains.some((chain) => chain.rpcUrl);
+  /** The test USDT's decimals (6 unless a test deploys another). */
+  usdtDecimals: number;
 }
 
 /** Every allowed chain in the allowed list's order; configured settings where there are some. */
@@ -67,6 +64,8 @@ export function devChainRuntime(config: Config, contracts: DevChainContracts): C
     kpc: contracts.kpc,
     depositAddress: contracts.depositAddress,
     hotWalletKey: contracts.hotWalletKey,
+    usdtDecimals: contracts.usdtDecimals,
+    isDevelopment: true,
     // A fresh chain on every start: read it from its first block.
     startBlock: 0n,
   };
@@ -77,6 +76,26 @@ export function devChainRuntime(config: Config, contracts: DevChainContracts): C
     chains: mergeChains(allowedChainIds, [...config.chains, devChain]),
     devChain: true,
   };
+}
+
+const addressesOf = new WeakMap<ChainRuntime, Set<Address>>();
+
+/**
+ * Every address of the programme's own on any chain: token and Recharge contracts, deposit
+ * addresses and hot wallets (checksummed). Never a withdrawal's destination.
+ */
+export function programmeAddresses(runtime: ChainRuntime): Set<Address> {
+  let addresses = addressesOf.get(runtime);
+  if (!addresses) {
+    addresses = new Set(
+      runtime.chains.flatMap((chain) => [
+        ...[chain.usdt, chain.recharge, chain.kpc, chain.depositAddress].filter((address) => address !== null),
+        ...(chain.hotWalletKey ? [privateKeyToAccount(chain.hotWalletKey).address] : []),
+      ]),
+    );
+    addressesOf.set(runtime, addresses);
+  }
+  return addresses;
 }
 
 /** A chain's display name ("Polygon", "KPC local chain"), also for chains no longer configured. */

@@ -7,7 +7,7 @@ import {
 } from '@kpc/contracts/dev-chain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env.ts';
-import { configuredChainRuntime, devChainRuntime, shouldRunDevChain, type ChainRuntime } from './runtime.ts';
+import { configuredChainRuntime, devChainRuntime, type ChainRuntime } from './runtime.ts';
 
 /**
  * Resolves the chains at start: the configured ones, or (development without RPC settings) a
@@ -17,7 +17,7 @@ export async function startChains(
   config: Config,
   logger: Pick<FastifyBaseLogger, 'info' | 'warn'>,
 ): Promise<{ runtime: ChainRuntime; devChain?: DevChain; banner?: string[] }> {
-  if (!shouldRunDevChain(config)) {
+  if (!config.runsDevChain) {
     if (!config.chains.some((chain) => chain.rpcUrl)) {
       logger.warn('no chain RPC configured (CHAIN_<id>_RPC_URL): wallet sign-in works, on-chain features do not');
     }

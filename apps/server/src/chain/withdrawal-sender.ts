@@ -1,11 +1,9 @@
-import { LEDGER_SCALE, toLedgerUnits } from '@kpc/shared';
+import { toLedgerUnits } from '@kpc/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  createPublicClient,
   encodeFunctionData,
   erc20Abi,
-  http,
   keccak256,
   TransactionReceiptNotFoundError,
   type Hash,
@@ -13,12 +11,12 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createPoller } from './poller.ts';
 import type { ChainSettings } from '../config/chains.ts';
 import type { Database } from '../db/client.ts';
 import { hotWalletNonces, withdrawalEvents, withdrawals } from '../db/schema.ts';
 import { noteWithdrawal, transitionWithdrawal, type WithdrawalRow } from '../modules/withdraw/lifecycle.ts';
-import { USDT_DECIMALS } from './channels.ts';
+import { createChainClient } from './client.ts';
+import { ledgerToTokenUnits } from './token-units.ts';
 
 /** Withdrawals signed in one pass at most; the rest wait for the next. */
 const BATCH = 20;
@@ -30,6 +28,7 @@ export interface WithdrawalSenderOptions {
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Blocks a payout needs before the withdrawal completes. */
   confirmations: number;
+  /** The chain's client (shared in the server); default: one on the chain's RPC URL. */
   client?: PublicClient;
   /**
    * Tests only: called at the dangerous moments, to prove a sender killed there never pays twice.
@@ -54,22 +53,25 @@ const ALREADY_SENT = /already known|known transaction|nonce too low|already impo
  * leaves nothing signed; killed after it, the next pass sends the same bytes again, which the
  * chain accepts at most once. One signer per hot wallet at a time: an advisory lock covers the
  * nonce, the signing and the recording. A hot wallet short of funds leaves withdrawals approved,
- * with a note, until it is topped up.
+ * with a note, until it is topped up. Funds are released only on evidence: a reverted receipt on a
+ * settled block. A payout whose nonce was used but whose receipt no node shows is `unknown` and
+ * stays frozen until the receipt appears or an operator settles it (`settleUnknownWithdrawal`).
  */
 export function createWithdrawalSender(options: WithdrawalSenderOptions) {
   const { db, chain, logger, confirmations } = options;
-  if (!chain.rpcUrl || !chain.usdt || !chain.hotWalletKey) {
+  if (!chain.rpcUrl || !chain.usdt || !chain.hotWalletKey || chain.usdtDecimals === null) {
     throw new Error(`chain ${chain.chainId} cannot pay withdrawals: RPC URL, USDT and hot wallet key are needed`);
   }
   const usdt = chain.usdt;
+  const tokenDecimals = chain.usdtDecimals;
   const account = privateKeyToAccount(chain.hotWalletKey);
   const hotAddress = account.address.toLowerCase();
-  const client = options.client ?? createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 2 }) });
+  const client = options.client ?? createChainClient(chain, 10_000);
   const lockKey = `hot-wallet:${chain.chainId}:${hotAddress}`;
   const crashAt = options.crashAt ?? (() => undefined);
 
-  const onChainUnits = (ledgerAmount: string) =>
-    toLedgerUnits(ledgerAmount) / 10n ** BigInt(LEDGER_SCALE - USDT_DECIMALS);
+  /** What the destination receives, in the token's units (the withdrawal form keeps amounts within its decimals). */
+  const onChainUnits = (ledgerAmount: string) => ledgerToTokenUnits(toLedgerUnits(ledgerAmount), tokenDecimals);
 
   /** What the hot wallet can still pay: its balance less what it signed but the chain has not mined yet. */
   async function spendable(): Promise<bigint> {
@@ -85,7 +87,7 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
       .where(
         and(
           eq(withdrawals.chainId, chain.chainId),
-          inArray(withdrawals.status, ['sending', 'confirming']),
+          inArray(withdrawals.status, ['sending', 'confirming', 'unknown']),
           isNull(withdrawals.blockNumber),
         ),
       );
@@ -181,20 +183,30 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
     });
   }
 
-  /** Completes a mined payout with enough confirmations on a canonical block; fails a reverted or replaced one. */
+  /**
+   * Follows a broadcast payout to its end. Completed, or failed if it reverted, only once its block
+   * has the confirmations and is still canonical. No receipt while the wallet's nonce is already
+   * used is no proof either way (a lagging or load-balanced node, or the nonce taken by another
+   * transaction): the withdrawal becomes `unknown` and its funds stay frozen.
+   */
   async function follow(row: WithdrawalRow, head: bigint): Promise<void> {
     const receipt = await receiptOf(row.txHash as Hash);
     if (!receipt) {
       const mined = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
-      // Its nonce is used by a transaction that is not ours: ours can never be mined.
-      if (row.nonce !== null && mined > row.nonce && !(await receiptOf(row.txHash as Hash))) {
-        await db.transaction((tx) =>
-          transitionWithdrawal(tx, row.id, {
-            to: 'failed',
-            actor: 'sender',
-            detail: 'nonce used by another transaction',
-          }),
-        );
+      if (row.nonce !== null && mined > row.nonce) {
+        if (row.status !== 'unknown') {
+          await db.transaction((tx) =>
+            transitionWithdrawal(tx, row.id, {
+              to: 'unknown',
+              actor: 'sender',
+              detail: `nonce ${row.nonce} used but no receipt found: needs review`,
+            }),
+          );
+          logger.warn(
+            { chainId: chain.chainId, withdrawalId: row.id.toString() },
+            'payout nonce used without a receipt: withdrawal needs review',
+          );
+        }
         return;
       }
       if (row.blockNumber !== null) {
@@ -203,11 +215,10 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
       await broadcast(row);
       return;
     }
-    if (receipt.status !== 'success') {
+    if (row.status === 'unknown') {
       await db.transaction((tx) =>
-        transitionWithdrawal(tx, row.id, { to: 'failed', actor: 'sender', detail: 'payout reverted on chain' }),
+        transitionWithdrawal(tx, row.id, { to: 'confirming', actor: 'sender', detail: 'receipt found' }),
       );
-      return;
     }
     if (row.blockNumber !== receipt.blockNumber) {
       await db.update(withdrawals).set({ blockNumber: receipt.blockNumber }).where(eq(withdrawals.id, row.id));
@@ -215,11 +226,12 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
     if (head - receipt.blockNumber + 1n < BigInt(confirmations)) return;
     const block = await client.getBlock({ blockNumber: receipt.blockNumber });
     if (block.hash !== receipt.blockHash) return;
+    const paid = receipt.status === 'success';
     await db.transaction((tx) =>
       transitionWithdrawal(tx, row.id, {
-        to: 'completed',
+        to: paid ? 'completed' : 'failed',
         actor: 'sender',
-        detail: `block ${receipt.blockNumber}`,
+        detail: paid ? `block ${receipt.blockNumber}` : `payout reverted on chain in block ${receipt.blockNumber}`,
         set: { blockNumber: receipt.blockNumber },
       }),
     );
@@ -231,7 +243,9 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
     const inFlight = await db
       .select()
       .from(withdrawals)
-      .where(and(eq(withdrawals.chainId, chain.chainId), inArray(withdrawals.status, ['sending', 'confirming'])))
+      .where(
+        and(eq(withdrawals.chainId, chain.chainId), inArray(withdrawals.status, ['sending', 'confirming', 'unknown'])),
+      )
       .orderBy(asc(withdrawals.id));
     // One withdrawal's trouble (a node error for it) must not hold up the others: log it, go on.
     const each = async <T>(row: WithdrawalRow, step: () => Promise<T>): Promise<T | null> =>
@@ -267,14 +281,7 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
     }
   }
 
-  const poller = createPoller(sendOnce, (error) =>
-    logger.error({ err: error, chainId: chain.chainId }, 'withdrawal sender pass failed'),
-  );
-  return {
-    sendOnce,
-    hotAddress: account.address,
-    ...poller,
-  };
+  return { sendOnce, hotAddress: account.address };
 }
 
 export type WithdrawalSender = ReturnType<typeof createWithdrawalSender>;

@@ -23,7 +23,22 @@ export interface ChainSettings {
    * only where it is set. A secret: never logged, never sent to members.
    */
   hotWalletKey: Hex | null;
+  /**
+   * Decimals of the chain's USDT (6 on Ethereum and Polygon, 18 on BSC): amounts are converted at
+   * the chain edge, the ledger's USDT stays one asset. Checked against the token's `decimals()` at
+   * start-up. Null only for a chain without USDT configured.
+   */
+  usdtDecimals: number | null;
+  /** The embedded development chain: test funds may leave through it, and through no other. */
+  isDevelopment: boolean;
 }
+
+/** USDT's decimals on the chains whose USDT we know; any other chain must state them. */
+const KNOWN_USDT_DECIMALS = new Map<number, number>([
+  [1, 6],
+  [137, 6],
+  [56, 18],
+]);
 
 /** What members' wallets know about the default chains (SPEC §5: 137, 56, 1). */
 const KNOWN_CHAINS = new Map<
@@ -51,6 +66,7 @@ const SETTINGS = [
   'DEPOSIT_ADDRESS',
   'START_BLOCK',
   'HOT_WALLET_KEY',
+  'USDT_DECIMALS',
 ];
 const KEY = new RegExp(`^CHAIN_(\\d+)_(${SETTINGS.join('|')})$`);
 const URL_PATTERN = /^(https?|wss?):\/\/\S+$/;
@@ -71,6 +87,8 @@ export function describeChain(chainId: number): ChainSettings {
     depositAddress: null,
     startBlock: null,
     hotWalletKey: null,
+    usdtDecimals: KNOWN_USDT_DECIMALS.get(chainId) ?? null,
+    isDevelopment: false,
   };
 }
 
@@ -119,6 +137,12 @@ export function parseChainSettings(env: Record<string, string | undefined>): {
         continue;
       }
       chain.hotWalletKey = value as Hex;
+    } else if (setting === 'USDT_DECIMALS') {
+      if (!/^\d{1,2}$/.test(value) || Number(value) > 18) {
+        issues.push(`  ${name}: must be a whole number from 0 to 18`);
+        continue;
+      }
+      chain.usdtDecimals = Number(value);
     } else {
       if (!isAddress(value)) {
         issues.push(`  ${name}: must be a 0x address (with a valid checksum if mixed case)`);
@@ -131,5 +155,28 @@ export function parseChainSettings(env: Record<string, string | undefined>): {
       else chain.kpc = address;
     }
   }
+  for (const chain of chains.values()) issues.push(...checkChain(chain));
   return { chains: [...chains.values()].sort((a, b) => a.chainId - b.chainId), issues };
+}
+
+/**
+ * What a chain's settings cannot be, whatever the chain says (the start-up check reads the rest
+ * from the chain itself, chain/verify-chain.ts): every address has one role, and USDT's decimals
+ * are known.
+ */
+export function checkChain(chain: ChainSettings): string[] {
+  const issues: string[] = [];
+  const prefix = `  CHAIN_${chain.chainId}_`;
+  if (chain.usdt && chain.usdtDecimals === null) {
+    issues.push(`${prefix}USDT_DECIMALS: required for this chain (USDT has 6 decimals on some chains, 18 on others)`);
+  }
+  // A deposit address that is also a contract would count a contract's own transfers as deposits,
+  // or lose the funds sent to it.
+  const contracts = { USDT: chain.usdt, RECHARGE: chain.recharge, KPC: chain.kpc };
+  for (const [setting, address] of Object.entries(contracts)) {
+    if (address && chain.depositAddress && address === chain.depositAddress) {
+      issues.push(`${prefix}DEPOSIT_ADDRESS: must not be the ${setting} contract (CHAIN_${chain.chainId}_${setting})`);
+    }
+  }
+  return issues;
 }

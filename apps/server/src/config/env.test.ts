@@ -32,8 +32,45 @@ describe('configuration', () => {
   });
 
   it('turns the development mailbox off in production and with SMTP', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).isMailboxEnabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://localhost:25' }).isMailboxEnabled).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://localhost:25' }).isMailboxEnabled).toBe(false);
+  });
+
+  describe('refused at start-up (Step 4b §5, §6)', () => {
+    const realChain = { CHAIN_137_RPC_URL: 'https://polygon.example/v2/key' };
+    const hotWallet = { CHAIN_137_HOT_WALLET_KEY: `0x${'22'.repeat(32)}` };
+
+    it('production without SMTP: codes would have nowhere to go but the log', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/);
+    });
+
+    it('the faucet and the mailbox in production, or beside a real chain or a hot wallet key', () => {
+      for (const flag of ['DEV_FAUCET', 'DEV_MAILBOX']) {
+        expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', [flag]: 'true' })).toThrow(
+          new RegExp(`${flag}: never in production`),
+        );
+        expect(() => loadConfig({ ...realChain, [flag]: 'true' })).toThrow(
+          new RegExp(`${flag}: never together with a real chain \\(CHAIN_137_RPC_URL\\)`),
+        );
+        expect(() => loadConfig({ ...hotWallet, [flag]: 'true' })).toThrow(/CHAIN_137_HOT_WALLET_KEY/);
+      }
+    });
+
+    it('a forgotten NODE_ENV=production: test funds and the mailbox stay off beside a real chain', () => {
+      const forgotten = loadConfig({ ...realChain, ...hotWallet });
+      expect(forgotten).toMatchObject({ NODE_ENV: 'development', isFaucetEnabled: false, isMailboxEnabled: false });
+      // Even with the embedded chain forced on beside it.
+      expect(loadConfig({ ...realChain, DEV_CHAIN: 'on' })).toMatchObject({
+        isFaucetEnabled: false,
+        isMailboxEnabled: false,
+      });
+    });
+
+    it('turns the faucet and the mailbox on by default only while the embedded chain runs', () => {
+      expect(loadConfig({})).toMatchObject({ runsDevChain: true, isFaucetEnabled: true, isMailboxEnabled: true });
+      expect(loadConfig({ DEV_CHAIN: 'off' })).toMatchObject({ isFaucetEnabled: false, isMailboxEnabled: false });
+      expect(loadConfig({ DEV_CHAIN: 'off', DEV_FAUCET: 'true' }).isFaucetEnabled).toBe(true);
+    });
   });
 
   it('refuses an idle timeout longer than the absolute one', () => {

@@ -22,6 +22,11 @@ const ZEnv = z.object({
   /** A PostgreSQL connection URL; without it the embedded PGlite database is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * PostgreSQL: how long a request waits for a connection (a new one, or its turn when all are busy)
+   * before it is answered "busy, try again" instead of hanging while the database is down.
+   */
+  DATABASE_CONNECT_SECONDS: z.coerce.number().min(0.5).max(120).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public address of the member app, used in links inside mails. */
   PUBLIC_URL: z.url().optional(),
@@ -31,10 +36,17 @@ const ZEnv = z.object({
   /** smtp:// or smtps:// URL of a real mail server; without it mails go to the outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('KPC <no-reply@kpc.local>'),
-  /** The development mailbox page (/dev/mailbox); defaults to on only for the outbox outside production. */
+  /**
+   * The development mailbox page (/dev/mailbox, every mail with its code); default: on only while
+   * the embedded development chain runs and there is no SMTP_URL. Refused in production and with a
+   * real chain configured.
+   */
   DEV_MAILBOX: booleanFlag.optional(),
 
-  /** The development faucet (`/api/dev/faucet`, test funds through the ledger); default: on outside production. */
+  /**
+   * The development faucet (`/api/dev/faucet`, test funds through the ledger); default: on only
+   * while the embedded development chain runs. Refused in production and with a real chain configured.
+   */
   DEV_FAUCET: booleanFlag.optional(),
   /**
    * Runs the deposit watchers and withdrawal senders in this process (off: an API-only process;
@@ -45,6 +57,13 @@ const ZEnv = z.object({
   WATCHER_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(3),
   /** Most blocks one `eth_getLogs` call asks for (RPC providers cap it). */
   WATCHER_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** How long one JSON-RPC call to a chain's node may take before it counts as failed. */
+  RPC_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(120).default(8),
+  /**
+   * How often every server process asks each chain's node for its head: a node that does not
+   * answer makes that chain's channels "temporarily unavailable" until it answers again.
+   */
+  RPC_PROBE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
   /** Withdrawal fee (SPEC §9): this share of the amount, at least WITHDRAW_MIN_FEE, in USDT. */
   WITHDRAW_FEE_RATE: z
     .string()
@@ -81,8 +100,13 @@ const ZEnv = z.object({
   SESSION_IDLE_SECONDS: seconds.default(7 * 24 * 3600),
   SESSION_MAX_AGE_SECONDS: seconds.default(30 * 24 * 3600),
 
-  /** Requests per client address and window on the login and register calls. */
+  /**
+   * Credential attempts per client address and window, counted together over email login,
+   * register, password reset, wallet login and wallet binding.
+   */
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(10),
+  /** Credential attempts per account (email or wallet address) and window, from all clients together. */
+  RATE_LIMIT_ACCOUNT_MAX: z.coerce.number().int().positive().default(10),
   /** Requests per client address and window on the code-sending call. */
   RATE_LIMIT_CODE_MAX: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_WINDOW_SECONDS: seconds.default(60),
@@ -134,6 +158,8 @@ const ZEnv = z.object({
 });
 
 export type Config = z.infer<typeof ZEnv> & {
+  /** The embedded development chain runs in this process (DEV_CHAIN, or `auto` without any real chain). */
+  runsDevChain: boolean;
   isMailboxEnabled: boolean;
   isFaucetEnabled: boolean;
   publicUrl: string;
@@ -151,27 +177,66 @@ function defaultSiweDomains(publicUrl: string, production: boolean): string[] {
   return production || !twin ? [url.host] : [url.host, `${twin}${url.port ? `:${url.port}` : ''}`];
 }
 
+type ParsedEnv = z.infer<typeof ZEnv>;
+
 /**
- * Parses the environment. A bad value throws an error whose message names every offending
- * variable, so start-up stops with something a person can act on.
+ * Combinations that could lose or mint money, or leak codes, in a real deployment; start-up
+ * refuses them (README "Refused at start-up"). A forgotten `NODE_ENV=production` is covered too:
+ * test funds and the mailbox follow the embedded chain, not NODE_ENV, and never sit beside a real
+ * chain.
+ */
+function unsafeSettings(parsed: ParsedEnv, chains: ChainSettings[]): string[] {
+  const issues: string[] = [];
+  const production = parsed.NODE_ENV === 'production';
+  if (production && !parsed.SMTP_URL) {
+    issues.push('  SMTP_URL: required in production (verification codes are mailed, never logged)');
+  }
+  if (production && parsed.DEV_CHAIN === 'on')
+    issues.push('  DEV_CHAIN: the development chain never runs in production');
+  const real = chains.flatMap((chain) => [
+    ...(chain.rpcUrl ? [`CHAIN_${chain.chainId}_RPC_URL`] : []),
+    ...(chain.hotWalletKey ? [`CHAIN_${chain.chainId}_HOT_WALLET_KEY`] : []),
+  ]);
+  const switches = [
+    ['DEV_FAUCET', parsed.DEV_FAUCET, 'mints test funds'],
+    ['DEV_MAILBOX', parsed.DEV_MAILBOX, 'shows every verification code to anyone'],
+  ] as const;
+  for (const [name, isOn, danger] of switches) {
+    if (!isOn) continue;
+    if (production) issues.push(`  ${name}: never in production (it ${danger})`);
+    else if (real.length > 0) {
+      issues.push(`  ${name}: never together with a real chain (${real.join(', ')}): it ${danger}`);
+    }
+  }
+  return issues;
+}
+
+/**
+ * Parses the environment. A bad value, or an unsafe combination, throws an error whose message
+ * names every offending variable, so start-up stops with something a person can act on.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const result = ZEnv.safeParse(cleaned);
   const { chains, issues: chainIssues } = parseChainSettings(cleaned);
-  if (!result.success || chainIssues.length > 0) {
-    const lines = (result.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${[...lines, ...chainIssues].join('\n')}`);
-  }
+  const parseIssues = (result.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const issues = [...parseIssues, ...chainIssues, ...(result.success ? unsafeSettings(result.data, chains) : [])];
+  if (!result.success || issues.length > 0) throw new Error(`Invalid configuration:\n${issues.join('\n')}`);
   const parsed = result.data;
   if (parsed.SESSION_IDLE_SECONDS > parsed.SESSION_MAX_AGE_SECONDS) {
     throw new Error('Invalid configuration:\n  SESSION_IDLE_SECONDS: must not exceed SESSION_MAX_AGE_SECONDS');
   }
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
+  const hasRealChain = chains.some((chain) => chain.rpcUrl || chain.hotWalletKey);
+  const runsDevChain =
+    parsed.DEV_CHAIN === 'auto' ? parsed.NODE_ENV !== 'production' && !hasRealChain : parsed.DEV_CHAIN === 'on';
+  // Test funds and the mailbox exist for the embedded chain alone.
+  const isDevelopmentOnly = runsDevChain && !hasRealChain;
   return {
     ...parsed,
-    isMailboxEnabled: parsed.DEV_MAILBOX ?? (!parsed.SMTP_URL && parsed.NODE_ENV !== 'production'),
-    isFaucetEnabled: parsed.DEV_FAUCET ?? parsed.NODE_ENV !== 'production',
+    runsDevChain,
+    isMailboxEnabled: parsed.DEV_MAILBOX ?? (isDevelopmentOnly && !parsed.SMTP_URL),
+    isFaucetEnabled: parsed.DEV_FAUCET ?? isDevelopmentOnly,
     publicUrl,
     siweDomains: parsed.SIWE_DOMAINS ?? defaultSiweDomains(publicUrl, parsed.NODE_ENV === 'production'),
     chains,

@@ -5,34 +5,41 @@ import { mailOutbox } from '../db/schema.ts';
 
 export interface OutgoingMail {
   to: string;
+  /** Which mail it is (`code:withdraw`, `password-changed`): what the log may say about it. */
+  template: string;
+  /** May carry a verification code: never logged. */
   subject: string;
   text: string;
   html: string;
 }
 
 export interface Mailer {
-  /** 'smtp' delivers through SMTP_URL; 'outbox' keeps the mail in the database and the log. */
-  readonly kind: 'smtp' | 'outbox';
+  /**
+   * 'smtp' delivers through SMTP_URL; 'outbox' keeps the mail in the database and the log for the
+   * development mailbox; 'none' drops it (no SMTP_URL and no mailbox, outside production).
+   */
+  readonly kind: 'smtp' | 'outbox' | 'none';
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
 
-/** Real SMTP delivery (nodemailer). Only the recipient and subject reach the log, never the body. */
+/** Real SMTP delivery (nodemailer). Only the recipient and the template reach the log: subjects carry codes. */
 export function createSmtpMailer(options: { url: string; from: string; logger: FastifyBaseLogger }): Mailer {
   const transport = nodemailer.createTransport(options.url);
   return {
     kind: 'smtp',
-    async send(mail) {
+    async send({ template, ...mail }) {
       await transport.sendMail({ from: options.from, ...mail });
-      options.logger.info({ mailTo: mail.to, subject: mail.subject }, 'mail sent');
+      options.logger.info({ mailTo: mail.to, template }, 'mail sent');
     },
     close: () => transport.close(),
   };
 }
 
 /**
- * Development delivery without a mail server: each mail is stored in `mail_outbox` (read on the
- * /dev/mailbox page) and written to the log, so a newcomer can read their code.
+ * Development delivery without a mail server, for the development mailbox only: each mail is
+ * stored in `mail_outbox` (read on the /dev/mailbox page) and written to the log, so a newcomer
+ * can read their code. The only place a code is ever logged.
  */
 export function createOutboxMailer(options: { db: Database; logger: FastifyBaseLogger }): Mailer {
   return {
@@ -45,6 +52,20 @@ export function createOutboxMailer(options: { db: Database; logger: FastifyBaseL
         { outboxMail: { to: mail.to, subject: mail.subject, text: mail.text } },
         'mail kept in outbox (no SMTP_URL)',
       );
+    },
+    close: () => undefined,
+  };
+}
+
+/**
+ * Neither SMTP nor the development mailbox (a real chain configured outside production, say): the
+ * mail cannot be delivered, and its content (a code) must not land anywhere else.
+ */
+export function createUndeliveredMailer(options: { logger: FastifyBaseLogger }): Mailer {
+  return {
+    kind: 'none',
+    async send(mail) {
+      options.logger.warn({ mailTo: mail.to, template: mail.template }, 'mail not delivered: set SMTP_URL');
     },
     close: () => undefined,
   };

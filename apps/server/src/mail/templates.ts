@@ -36,6 +36,7 @@ export function renderCodeMail(locale: LocaleCode, to: string, purpose: TCodePur
   const tail = [t('mail.codeExpiry', { minutes }), t('mail.codeWarning')];
   return {
     to,
+    template: `code:${purpose}`,
     subject: t(`mail.codeSubject.${purpose}`, { code }),
     text: [...head, '', code, '', ...tail, '', t('mail.footer')].join('\n'),
     html: layout(locale, { before: head, code, after: tail }),
@@ -48,6 +49,7 @@ export function renderAccountExistsMail(locale: LocaleCode, to: string, appUrl: 
   const paragraphs = [t('mail.greeting'), t('mail.accountExistsBody'), t('mail.accountExistsWarning')];
   return {
     to,
+    template: 'account-exists',
     subject: t('mail.accountExistsSubject'),
     text: [...paragraphs, '', `${t('mail.openApp')}: ${appUrl}`, '', t('mail.footer')].join('\n'),
     html: layout(locale, { before: paragraphs, link: { href: appUrl, label: t('mail.openApp') } }),
@@ -60,6 +62,7 @@ export function renderPasswordChangedMail(locale: LocaleCode, to: string): Outgo
   const paragraphs = [t('mail.greeting'), t('mail.passwordChangedBody'), t('mail.passwordChangedWarning')];
   return {
     to,
+    template: 'password-changed',
     subject: t('mail.passwordChangedSubject'),
     text: [...paragraphs, '', t('mail.footer')].join('\n'),
     html: layout(locale, { before: paragraphs }),

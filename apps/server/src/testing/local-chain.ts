@@ -37,9 +37,10 @@ export interface LocalChain {
   stop(): Promise<void>;
 }
 
-export async function startLocalChain(): Promise<LocalChain> {
+/** `usdtDecimals`: 6 as on Ethereum and Polygon, or 18 as on BSC. */
+export async function startLocalChain({ usdtDecimals = 6 }: { usdtDecimals?: number } = {}): Promise<LocalChain> {
   const chain = await startDevChain({ port: 0 });
-  const deployment = await deployDevContracts({ rpcUrl: chain.rpcUrl });
+  const deployment = await deployDevContracts({ rpcUrl: chain.rpcUrl, usdtDecimals });
   const client = createPublicClient({
     chain: hardhat,
     transport: http(chain.rpcUrl, { retryCount: 0 }),
@@ -62,7 +63,7 @@ export async function startLocalChain(): Promise<LocalChain> {
     },
     async depositThroughContract(privateKey, amount) {
       const wallet = walletOf(privateKey);
-      const units = parseUnits(amount, 6);
+      const units = parseUnits(amount, usdtDecimals);
       const approve = await wallet.writeContract({
         address: deployment.usdt,
         abi: testUsdtAbi,
@@ -83,7 +84,7 @@ export async function startLocalChain(): Promise<LocalChain> {
         address: deployment.usdt,
         abi: testUsdtAbi,
         functionName: 'transfer',
-        args: [to, parseUnits(amount, 6)],
+        args: [to, parseUnits(amount, usdtDecimals)],
       });
       return client.waitForTransactionReceipt({ hash });
     },

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { buildWalletMessage } from '@kpc/shared';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { HouseAccount, postEntry } from '../ledger/ledger.ts';
 import { GENESIS_CODE, type TestApp } from './test-app.ts';
 
 export interface TestMember {
@@ -49,4 +51,23 @@ export async function fund(
 ): Promise<void> {
   const answer = await t.call('/api/dev/faucet', { asset, amount, bucket }, member.headers);
   if (answer.code !== 200) throw new Error(`faucet failed: ${answer.msg}`);
+}
+
+/**
+ * Credits available USDT as a credited deposit would (a ledger entry from the treasury): funds
+ * that may leave through any chain, unlike faucet test funds.
+ */
+export async function creditAsDeposit(t: TestApp, member: TestMember, usdt: bigint): Promise<void> {
+  const amount = usdt * 10n ** 18n;
+  await t.database.db.transaction((tx) =>
+    postEntry(tx, {
+      type: 'deposit',
+      idempotencyKey: `test-deposit:${member.memberId}:${randomUUID()}`,
+      memberId: member.memberId,
+      postings: [
+        { account: { memberId: member.memberId, bucket: 'available' }, asset: 'USDT', amount },
+        { account: { house: HouseAccount.TREASURY }, asset: 'USDT', amount: -amount },
+      ],
+    }),
+  );
 }

@@ -56,16 +56,25 @@ export async function createTestApp(
     GENESIS_INVITE_CODE: GENESIS_CODE,
     WEB_DIST_DIR: '/nonexistent-web-dist',
     RATE_LIMIT_LOGIN_MAX: '1000',
+    RATE_LIMIT_ACCOUNT_MAX: '1000',
     RATE_LIMIT_CODE_MAX: '1000',
     ...env,
   });
-  const app = await buildApp({
-    config,
-    database,
-    clock,
-    logStream: { write: (line: string) => void logs.push(line) },
-    ...options,
-  });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      config,
+      database,
+      clock,
+      logStream: { write: (line: string) => void logs.push(line) },
+      ...options,
+    });
+  } catch (error) {
+    // A refused start-up (tests prove those) must not leave its database and mail sink behind.
+    await smtp.close();
+    await database.close();
+    throw error;
+  }
   await ensureGenesisInviteCode(database.db, config.GENESIS_INVITE_CODE);
   await app.ready();
   return {

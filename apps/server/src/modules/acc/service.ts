@@ -44,7 +44,7 @@ async function deliver(context: AccountContext, mail: OutgoingMail): Promise<voi
   try {
     await context.mailer.send(mail);
   } catch (error) {
-    context.logger.error({ err: error, subject: mail.subject }, 'mail delivery failed');
+    context.logger.error({ err: error, mailTo: mail.to, template: mail.template }, 'mail delivery failed');
   }
 }
 

@@ -33,7 +33,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZEnvelope(ZDepositChannelsResponse) },
       },
     },
-    async () => ok({ list: await listDepositChannels(context.db, context.chains) }),
+    async () => ok({ list: await listDepositChannels(context.db, context.chains, context.network) }),
   );
 
   app.post(

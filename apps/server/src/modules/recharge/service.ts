@@ -9,6 +9,8 @@ import {
 } from '@kpc/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Hash } from 'viem';
+import type { ChainMonitor } from '../../chain/chain-monitor.ts';
+import { isNodeError } from '../../chain/client.ts';
 import type { DepositWatcher } from '../../chain/deposit-watcher.ts';
 import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
@@ -19,6 +21,8 @@ export interface RechargeContext {
   chains: ChainRuntime;
   /** The running deposit watcher of each chain with a node, by chain id. */
   watchers: Map<number, DepositWatcher>;
+  /** Whether each chain's node answers; accelerate tells it when a call fails. */
+  network: Pick<ChainMonitor, 'isAvailable' | 'markFailed'>;
 }
 
 /** What a member may see of their deposits; unattributed ones belong to nobody yet. */
@@ -83,11 +87,15 @@ export async function accelerateDeposit(
 ): Promise<TDeposit[]> {
   const watcher = context.watchers.get(request.chainId);
   if (!watcher) throw new AppError('CHANNEL_NOT_OPEN');
+  const network = chainName(context.chains, request.chainId);
+  if (!context.network.isAvailable(request.chainId)) throw new AppError('NETWORK_UNAVAILABLE', { network });
   const txHash = request.txHash.toLowerCase() as Hash;
-  const head = await watcher.inspectTransaction(txHash);
-  if (head === null) {
-    throw new AppError('DEPOSIT_TX_NOT_FOUND', { network: chainName(context.chains, request.chainId) });
-  }
+  const head = await watcher.inspectTransaction(txHash).catch((error: unknown) => {
+    if (!isNodeError(error)) throw error;
+    context.network.markFailed(request.chainId, error);
+    throw new AppError('NETWORK_UNAVAILABLE', { network });
+  });
+  if (head === null) throw new AppError('DEPOSIT_TX_NOT_FOUND', { network });
   const rows = await context.db
     .select()
     .from(deposits)

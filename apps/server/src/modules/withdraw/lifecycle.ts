@@ -6,12 +6,14 @@ import { HouseAccount, postEntry, release } from '../../ledger/ledger.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-/** Which states each state may move to (Step 4 §3); anything else is refused. */
+/** Which states each state may move to (Step 4 §3, 4b); anything else is refused. */
 const NEXT: Record<TWithdrawStatus, readonly TWithdrawStatus[]> = {
   submitted: ['approved', 'rejected'],
   approved: ['sending', 'rejected'],
   sending: ['confirming', 'failed'],
-  confirming: ['completed', 'failed'],
+  confirming: ['completed', 'failed', 'unknown'],
+  // The receipt shows up (confirming), or an operator settles it on evidence from outside.
+  unknown: ['confirming', 'completed', 'failed'],
   completed: [],
   rejected: [],
   failed: [],
@@ -19,6 +21,8 @@ const NEXT: Record<TWithdrawStatus, readonly TWithdrawStatus[]> = {
 
 export interface Transition {
   to: TWithdrawStatus;
+  /** Moves only from one of these states (an operator's call names what it expects to find). */
+  from?: readonly TWithdrawStatus[];
   /** `member`, `auto`, `sender`, or an operator's id. */
   actor: string;
   detail?: string;
@@ -44,6 +48,7 @@ export async function transitionWithdrawal(
   // The row lock orders racing writers: the later one finds the state moved on and gets null.
   const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
   if (!current || !NEXT[current.status].includes(transition.to)) return null;
+  if (transition.from && !transition.from.includes(current.status)) return null;
   const [moved] = await tx
     .update(withdrawals)
     .set({ ...transition.set, status: transition.to, updatedAt: sql`now()` })

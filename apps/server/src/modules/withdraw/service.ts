@@ -19,11 +19,19 @@ import {
 import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress } from 'viem';
+import type { ChainMonitor } from '../../chain/chain-monitor.ts';
 import { listWithdrawChannels, requireWithdrawChain, type WithdrawTerms } from '../../chain/channels.ts';
-import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
+import { chainName, programmeAddresses, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { financialRecords, ledgerAccounts, members, withdrawalEvents, withdrawals } from '../../db/schema.ts';
+import {
+  financialRecords,
+  ledgerAccounts,
+  ledgerEntries,
+  members,
+  withdrawalEvents,
+  withdrawals,
+} from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { freeze } from '../../ledger/ledger.ts';
 import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
@@ -40,6 +48,8 @@ export interface WithdrawContext {
   /** Hashes the emailed codes. */
   secret: string;
   chains: ChainRuntime;
+  /** Whether each chain's node answers: withdrawals wait while it does not. */
+  network: Pick<ChainMonitor, 'isAvailable'>;
   terms: WithdrawTerms & {
     /** A member's withdrawals within 24 hours up to this many USDT are approved automatically. */
     autoApproveDaily: string;
@@ -61,7 +71,7 @@ async function memberEmail(db: Database, memberId: string): Promise<string | nul
 export async function withdrawChannels(context: WithdrawContext, memberId: string): Promise<TWithdrawChannelsResponse> {
   const email = await memberEmail(context.db, memberId);
   return {
-    list: await listWithdrawChannels(context.db, context.chains, context.terms),
+    list: await listWithdrawChannels(context.db, context.chains, context.network, context.terms),
     email: email ? maskEmail(email) : null,
   };
 }
@@ -137,8 +147,18 @@ async function withdrawnToday(tx: Transaction, memberId: string, asset: string, 
   return toLedgerUnits(row?.total ?? '0');
 }
 
+/** Whether the member ever received faucet test funds (they never leave through a real chain). */
+async function hasTestFunds(tx: Transaction, memberId: string): Promise<boolean> {
+  const [entry] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.memberId, memberId), eq(ledgerEntries.type, EntryType.DEV_FAUCET)))
+    .limit(1);
+  return entry !== undefined;
+}
+
 /** What submitting needs: no mail, no secrets. */
-type SubmitContext = Pick<WithdrawContext, 'db' | 'clock' | 'chains' | 'terms'>;
+type SubmitContext = Pick<WithdrawContext, 'db' | 'clock' | 'chains' | 'network' | 'terms'>;
 
 /** A withdrawal request without its email code. */
 export type CheckedWithdrawRequest = Omit<TWithdrawRequest, 'code'>;
@@ -165,10 +185,18 @@ export async function applyWithdrawal(
 }
 
 async function prepareWithdrawal(context: SubmitContext, request: CheckedWithdrawRequest) {
-  const { db, chains, terms } = context;
-  const chain = await requireWithdrawChain(db, chains, request.chainId);
-  const asset = await getAsset(db, request.asset);
-  if (asset.code !== 'USDT') throw new AppError('ASSET_UNAVAILABLE');
+  const { db, chains, network, terms } = context;
+  const chain = await requireWithdrawChain(db, chains, network, request.chainId);
+  const ledgerAsset = await getAsset(db, request.asset);
+  if (ledgerAsset.code !== 'USDT') throw new AppError('ASSET_UNAVAILABLE');
+  const address = getAddress(request.address);
+  // The programme's own addresses and token contracts: what is sent there is lost or comes back as a deposit.
+  if (programmeAddresses(chains).has(address)) throw new AppError('WITHDRAW_ADDRESS_NOT_ALLOWED');
+  // An amount (and fee) the chain's token can carry exactly.
+  const asset = {
+    ...ledgerAsset,
+    decimals: Math.min(ledgerAsset.decimals, chain.usdtDecimals ?? ledgerAsset.decimals),
+  };
   const amount = parseAmount(asset, request.amount);
   if (amount < parseDecimal(MIN_WITHDRAW_USDT, LEDGER_SCALE)) {
     throw new AppError('AMOUNT_BELOW_MINIMUM', { min: MIN_WITHDRAW_USDT, asset: asset.code });
@@ -183,7 +211,7 @@ async function prepareWithdrawal(context: SubmitContext, request: CheckedWithdra
     });
   // The minimum fee may leave nothing to receive.
   if (toLedgerUnits(feeFor(0n).received) <= 0n) throw new AppError('AMOUNT_TOO_SMALL');
-  return { chain, asset, amount, address: getAddress(request.address), feeFor };
+  return { chain, asset, amount, address, feeFor };
 }
 
 /**
@@ -206,6 +234,8 @@ export async function submitWithdrawal(
       // 'invalid' commits, so a wrong try counts; anything thrown later rolls the code's use back.
       if (confirm && (await confirm(tx)) !== 'ok') return null;
       const available = await lockAvailable(tx, memberId, asset.code);
+      // Checked under the lock a faucet credit also takes, so none slips in between.
+      if (!chain.isDevelopment && (await hasTestFunds(tx, memberId))) throw new AppError('WITHDRAW_TEST_FUNDS');
       const fee = feeFor(available);
       const total = toLedgerUnits(fee.total);
       if (total > available) throw new AppError('INSUFFICIENT_BALANCE');
@@ -278,6 +308,21 @@ export async function submitWithdrawal(
     }
     throw error;
   }
+}
+
+/**
+ * An operator's settlement of an `unknown` withdrawal, on evidence from outside (an explorer, the
+ * node operator): `completed` pays it out of the frozen funds, `failed` releases them. Refused
+ * (null) for a withdrawal in any other state. Step 8's console calls it.
+ */
+export async function settleUnknownWithdrawal(
+  db: Database,
+  id: bigint,
+  outcome: 'completed' | 'failed',
+  actor: string,
+  detail: string,
+): Promise<WithdrawalRow | null> {
+  return db.transaction((tx) => transitionWithdrawal(tx, id, { to: outcome, from: ['unknown'], actor, detail }));
 }
 
 /** An operator's decision on a submitted withdrawal (Step 8 builds the console on these). */

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
 import { ErrorCode, type TAssetListResponse, type THistoryResponse, type TWithdrawal } from '@kpc/shared';
-import { asc, eq } from 'drizzle-orm';
-import { parseUnits, type Address } from 'viem';
+import { asc, eq, sql } from 'drizzle-orm';
+import { createPublicClient, http, parseUnits, type Address, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWithdrawalSender, SimulatedCrash } from '../../chain/withdrawal-sender.ts';
 import { members, paymentChannels, withdrawalEvents, withdrawals } from '../../db/schema.ts';
 import { startLocalChain, type LocalChain } from '../../testing/local-chain.ts';
-import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
+import { creditAsDeposit, createWalletMember, fund, type TestMember } from '../../testing/members.ts';
+import { startRpcProxy } from '../../testing/rpc-proxy.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { reviewWithdrawal, submitWithdrawal } from './service.ts';
+import { reviewWithdrawal, settleUnknownWithdrawal, submitWithdrawal } from './service.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const CONFIRMATIONS = 3;
@@ -55,13 +56,13 @@ async function usdt(member: TestMember): Promise<{ available: string; frozen: st
   return data.lst.find((row) => row.asset === 'USDT')!;
 }
 
-function sender(crashAt?: (moment: 'signed' | 'recorded' | 'broadcast') => void) {
+function sender(crashAt?: (moment: 'signed' | 'recorded' | 'broadcast') => void, client: PublicClient = local.client) {
   return createWithdrawalSender({
     db: t.database.db,
     chain: local.runtime.chains.find((chain) => chain.chainId === 31337)!,
     logger: silent,
     confirmations: CONFIRMATIONS,
-    client: local.client,
+    client,
     ...(crashAt ? { crashAt } : {}),
   });
 }
@@ -221,6 +222,7 @@ describe('concurrent withdrawals (Step 4 §4)', () => {
       db: t.database.db,
       clock: t.clock,
       chains: local.runtime,
+      network: { isAvailable: () => true },
       terms: { feeRate: '0.01', minFee: '1', autoApproveDaily: '1000' },
     };
     const results = await Promise.allSettled(
@@ -315,5 +317,133 @@ describe('hot-wallet sender on the local chain (Step 4 §3)', () => {
 
     await local.transferUsdt(DEV_ACCOUNTS.demo.privateKey, hot, '2000');
     expect((await payOut(answer.data.id)).status).toBe('completed');
+  });
+});
+
+describe('a payout is never refunded on absence of evidence (Step 4b §4)', () => {
+  it('keeps a mined payout that a lagging node cannot find frozen as unknown, and completes it once the receipt shows', async () => {
+    const proxy = await startRpcProxy(local.chain.rpcUrl);
+    try {
+      const lagging = sender(undefined, createPublicClient({ transport: http(proxy.url, { retryCount: 0 }) }));
+      const member = await emailMember('100');
+      const to = freshAddress();
+      const answer = await apply(member, { amount: '30', address: to, code: await mailedCode(member) });
+      await lagging.sendOnce(); // signed and broadcast
+      const sent = await statusOf(answer.data.id);
+      expect(sent.status).toBe('confirming');
+      await local.mine(1); // mined, but this node will not show its receipt
+      proxy.hideReceipts([sent.txHash!]);
+      await lagging.sendOnce();
+      expect((await statusOf(answer.data.id)).status).toBe('unknown');
+      // Nothing released: the payout may well have been paid.
+      expect(await usdt(member)).toMatchObject({ available: '69', frozen: '31' });
+      const history = await t.call('/api/ass/history', { kind: 'withdraw' }, member.headers);
+      expect(history.data.list[0]).toMatchObject({ status: 'unknown' });
+      await lagging.sendOnce();
+      expect((await statusOf(answer.data.id)).status).toBe('unknown');
+
+      proxy.heal();
+      for (let round = 0; round < 3; round += 1) {
+        await local.mine(CONFIRMATIONS);
+        await lagging.sendOnce();
+      }
+      expect((await statusOf(answer.data.id)).status).toBe('completed');
+      expect(await local.usdtBalance(to)).toBe(parseUnits('30', 6));
+      expect(await usdt(member)).toMatchObject({ available: '69', frozen: '0' });
+      const events = await t.database.db
+        .select({ to: withdrawalEvents.toStatus, detail: withdrawalEvents.detail })
+        .from(withdrawalEvents)
+        .where(eq(withdrawalEvents.withdrawalId, BigInt(answer.data.id)))
+        .orderBy(asc(withdrawalEvents.id));
+      expect(events.map((event) => event.to)).toEqual([
+        'submitted',
+        'approved',
+        'sending',
+        'confirming',
+        'unknown',
+        'confirming',
+        'completed',
+      ]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('lets an operator settle an unknown withdrawal, and only an unknown one', async () => {
+    const member = await emailMember('100');
+    const answer = await apply(member, { amount: '20', code: await mailedCode(member) });
+    const id = BigInt(answer.data.id);
+    expect(await settleUnknownWithdrawal(t.database.db, id, 'failed', 'operator:test', 'not on chain')).toBeNull();
+    // Put it where a lagging node would leave it, then settle it as not paid.
+    await t.database.db.update(withdrawals).set({ status: 'unknown' }).where(eq(withdrawals.id, id));
+    const settled = await settleUnknownWithdrawal(
+      t.database.db,
+      id,
+      'failed',
+      'operator:test',
+      'explorer: no transfer',
+    );
+    expect(settled?.status).toBe('failed');
+    expect(await usdt(member)).toMatchObject({ available: '100', frozen: '0' });
+    expect(await settleUnknownWithdrawal(t.database.db, id, 'completed', 'operator:test', 'again')).toBeNull();
+  });
+});
+
+describe('where a withdrawal may go, and what may leave (Step 4b §5, §13)', () => {
+  it("refuses the programme's own contracts, deposit address and hot wallet as destinations, changing nothing", async () => {
+    const member = await emailMember('100');
+    const code = await mailedCode(member);
+    const { usdt: token, recharge, kpc } = local.deployment;
+    for (const address of [token, recharge, kpc, DEV_ACCOUNTS.hotWallet.address]) {
+      const refused = await apply(member, { amount: '10', code, address });
+      expect(refused, address).toMatchObject({ code: ErrorCode.WITHDRAW_ADDRESS_NOT_ALLOWED });
+      expect(refused.msg).toBe('This address cannot receive withdrawals. Enter the address of your own wallet.');
+    }
+    expect(await usdt(member)).toMatchObject({ available: '100', frozen: '0' });
+    expect((await apply(member, { amount: '10', code })).code).toBe(200);
+  });
+
+  it('never lets faucet test funds leave through a real chain', async () => {
+    const real = {
+      ...local.runtime,
+      chains: local.runtime.chains.map((chain) =>
+        chain.chainId === 31337 ? { ...chain, isDevelopment: false } : chain,
+      ),
+    };
+    const context = {
+      db: t.database.db,
+      clock: t.clock,
+      chains: real,
+      network: { isAvailable: () => true },
+      terms: { feeRate: '0.01', minFee: '1', autoApproveDaily: '1000' },
+    };
+    const request = () => ({
+      requestId: randomUUID(),
+      chainId: 31337,
+      asset: 'USDT',
+      address: freshAddress(),
+      amount: '10',
+    });
+    const tested = await emailMember('100');
+    await expect(submitWithdrawal(context, tested.memberId, request())).rejects.toMatchObject({
+      key: 'WITHDRAW_TEST_FUNDS',
+    });
+    expect(await usdt(tested)).toMatchObject({ available: '100', frozen: '0' });
+
+    // Funds that came in on chain leave as usual.
+    const depositor = await emailMember();
+    await creditAsDeposit(t, depositor, 50n);
+    expect((await submitWithdrawal(context, depositor.memberId, request())).status).toBe('approved');
+  });
+
+  it("keeps a withdrawal's financial record in step through an index, not a scan", async () => {
+    // With scans priced out, the plan names the index if there is one.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain update financial_records set status = 'completed' where reference = 'withdrawal:1'`,
+      );
+    });
+    expect(JSON.stringify((plan as { rows: unknown[] }).rows)).toContain('financial_records_reference_idx');
   });
 });

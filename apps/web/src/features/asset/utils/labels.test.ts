@@ -46,13 +46,23 @@ describe('labels of the asset lists', () => {
 
   it('name every withdrawal state, in each language', () => {
     const labels = Object.values(WithdrawStatus).map((status) => readKey(getRecordStatusKey(status)));
-    expect(labels).toEqual(['Submitted', 'Approved', 'Sending', 'Confirming', 'Completed', 'Rejected', 'Failed']);
+    expect(labels).toEqual([
+      'Submitted',
+      'Approved',
+      'Sending',
+      'Confirming',
+      'Completed',
+      'Rejected',
+      'Failed',
+      'Under review',
+    ]);
     const chinese = Object.values(WithdrawStatus).map((status) => readKey(getRecordStatusKey(status), zhHans));
-    expect(chinese).toEqual(['已提交', '已批准', '发送中', '确认中', '已完成', '已拒绝', '失败']);
+    expect(chinese).toEqual(['已提交', '已批准', '发送中', '确认中', '已完成', '已拒绝', '失败', '审核中']);
   });
 
   it('colour states: moving neutral, completed green, rejected and failed red', () => {
-    for (const status of ['submitted', 'approved', 'sending', 'confirming', 'pending', 'processing']) {
+    // `unknown` (a payout under review) is still moving: its funds are frozen, not returned.
+    for (const status of ['submitted', 'approved', 'sending', 'confirming', 'unknown', 'pending', 'processing']) {
       expect(getRecordStatusTone(status)).toBe('pending');
     }
     expect(getRecordStatusTone('completed')).toBe('done');
