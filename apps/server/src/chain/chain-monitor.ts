@@ -65,9 +65,10 @@ export function createChainMonitor(options: {
   function markFailed(chainId: number, error: unknown): void {
     const status = statuses.get(chainId);
     if (!status || !isNodeError(error) || status.state === 'misconfigured') return;
-    if (status.state === 'up') logger.warn({ chainId, err: error }, 'chain node not answering');
     status.problem = reasonOf(error);
-    if (status.state === 'up') status.state = 'down';
+    if (status.state !== 'up') return;
+    status.state = 'down';
+    logger.warn({ chainId, err: error }, 'chain node not answering');
   }
 
   /** Checks the settings against the chain: the mismatches, none when they hold (the chain is then up). */
@@ -114,7 +115,7 @@ export function createChainMonitor(options: {
             return await verify(chain, options.clients.get(chain.chainId)!);
           } catch (error) {
             if (!isNodeError(error)) throw error;
-            statuses.get(chain.chainId)!.problem = reasonOf(error);
+            markFailed(chain.chainId, error);
             logger.warn(
               { chainId: chain.chainId, err: error },
               'chain node not answering at start: the chain opens once it answers and its settings check out',
@@ -131,12 +132,10 @@ export function createChainMonitor(options: {
   const poller = createPoller(probeOnce, (error) => logger.error({ err: error }, 'chain probe failed'));
   return {
     verifyAtStart,
-    probeOnce,
     start: (pollSeconds: number) => poller.start(pollSeconds),
     stop: () => poller.stop(),
     /** Deposits and withdrawals may use the chain. */
     isAvailable: (chainId: number) => statuses.get(chainId)?.state === 'up',
-    status: (chainId: number) => statuses.get(chainId),
     list: () => [...statuses.values()],
     markAnswered,
     markFailed,

@@ -29,10 +29,19 @@ async function readSwitches(db: Database): Promise<Map<string, TChannelStatus>> 
   return new Map(rows.map((row) => [`${row.direction}:${row.chainId}:${row.method}`, row.status]));
 }
 
-/**
- * A channel works only when configured; an operator's switch can pause it or mark it not open yet;
- * while its chain's node does not answer it is temporarily unavailable (shown as paused).
- */
+/** A channel works only when configured; an operator's switch can pause it or mark it not open yet. */
+function switchedStatus(
+  switches: Map<string, TChannelStatus>,
+  direction: Direction,
+  chainId: number,
+  method: string,
+  configured: boolean,
+): TChannelStatus {
+  if (!configured) return ChannelStatus.NOT_OPEN;
+  return switches.get(`${direction}:${chainId}:${method}`) ?? ChannelStatus.OPEN;
+}
+
+/** What a member sees: an open channel whose chain's node does not answer is temporarily unavailable (paused). */
 function statusOf(
   switches: Map<string, TChannelStatus>,
   direction: Direction,
@@ -41,10 +50,8 @@ function statusOf(
   configured: boolean,
   network: Network,
 ): TChannelStatus {
-  if (!configured) return ChannelStatus.NOT_OPEN;
-  const switched = switches.get(`${direction}:${chainId}:${method}`);
-  if (switched && switched !== ChannelStatus.OPEN) return switched;
-  return network.isAvailable(chainId) ? ChannelStatus.OPEN : ChannelStatus.PAUSED;
+  const status = switchedStatus(switches, direction, chainId, method, configured);
+  return status === ChannelStatus.OPEN && !network.isAvailable(chainId) ? ChannelStatus.PAUSED : status;
 }
 
 /** Channels that work (open or paused) before those not open yet; otherwise the chains' order. */
@@ -97,6 +104,11 @@ export interface WithdrawTerms {
   minFee: string;
 }
 
+/** What a withdrawal amount may carry: the ledger's precision, or the token's if it has fewer decimals. */
+export function withdrawDecimals(assetDecimals: number, chain: ChainSettings): number {
+  return Math.min(assetDecimals, chain.usdtDecimals ?? assetDecimals);
+}
+
 function canPay(chain: ChainSettings): boolean {
   return Boolean(chain.rpcUrl && chain.usdt && chain.hotWalletKey);
 }
@@ -117,8 +129,7 @@ export async function listWithdrawChannels(
     minimum: MIN_WITHDRAW_USDT,
     feeRate: terms.feeRate,
     minFee: terms.minFee,
-    // What an amount may carry: the ledger's precision, or the token's if it has fewer decimals.
-    decimals: Math.min(usdt.decimals, chain.usdtDecimals ?? usdt.decimals),
+    decimals: withdrawDecimals(usdt.decimals, chain),
   }));
   return channels.sort(openFirst);
 }
@@ -132,7 +143,7 @@ export async function requireWithdrawChain(db: Database, runtime: ChainRuntime, 
   const chain = runtime.chains.find((candidate) => candidate.chainId === chainId);
   if (!chain) throw new AppError('CHANNEL_NOT_OPEN');
   const switches = await readSwitches(db);
-  const status = statusOf(switches, 'withdraw', chainId, WITHDRAW_METHOD, canPay(chain), { isAvailable: () => true });
+  const status = switchedStatus(switches, 'withdraw', chainId, WITHDRAW_METHOD, canPay(chain));
   if (status === ChannelStatus.PAUSED) throw new AppError('CHANNEL_UNAVAILABLE');
   if (status === ChannelStatus.NOT_OPEN) throw new AppError('CHANNEL_NOT_OPEN');
   if (!network.isAvailable(chainId)) throw new AppError('NETWORK_UNAVAILABLE', { network: chain.name });

@@ -20,7 +20,12 @@ import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress } from 'viem';
 import type { ChainMonitor } from '../../chain/chain-monitor.ts';
-import { listWithdrawChannels, requireWithdrawChain, type WithdrawTerms } from '../../chain/channels.ts';
+import {
+  listWithdrawChannels,
+  requireWithdrawChain,
+  withdrawDecimals,
+  type WithdrawTerms,
+} from '../../chain/channels.ts';
 import { chainName, programmeAddresses, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -193,10 +198,7 @@ async function prepareWithdrawal(context: SubmitContext, request: CheckedWithdra
   // The programme's own addresses and token contracts: what is sent there is lost or comes back as a deposit.
   if (programmeAddresses(chains).has(address)) throw new AppError('WITHDRAW_ADDRESS_NOT_ALLOWED');
   // An amount (and fee) the chain's token can carry exactly.
-  const asset = {
-    ...ledgerAsset,
-    decimals: Math.min(ledgerAsset.decimals, chain.usdtDecimals ?? ledgerAsset.decimals),
-  };
+  const asset = { ...ledgerAsset, decimals: withdrawDecimals(ledgerAsset.decimals, chain) };
   const amount = parseAmount(asset, request.amount);
   if (amount < parseDecimal(MIN_WITHDRAW_USDT, LEDGER_SCALE)) {
     throw new AppError('AMOUNT_BELOW_MINIMUM', { min: MIN_WITHDRAW_USDT, asset: asset.code });
