@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, AppError } from '@kpc/shared';
@@ -18,9 +16,9 @@ import { ensureAppSecret } from './db/seed.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createRedactor, redactingStream } from './lib/redact.ts';
 import { createOutboxMailer, createSmtpMailer, createUndeliveredMailer, type Mailer } from './mail/mailer.ts';
-import { accountRoutes } from './modules/acc/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { appRoutes } from './modules/app/routes.ts';
-import { assetRoutes } from './modules/ass/routes.ts';
+import { assetRoutes } from './modules/assets/routes.ts';
 import { cardRoutes } from './modules/card/routes.ts';
 import { devFaucetRoutes } from './modules/dev/faucet.ts';
 import { exchangeRoutes } from './modules/exchange/routes.ts';
@@ -28,6 +26,7 @@ import { rechargeRoutes } from './modules/recharge/routes.ts';
 import { withdrawRoutes } from './modules/withdraw/routes.ts';
 import { devMailboxRoutes } from './modules/dev/mailbox.ts';
 import { createAuthHooks } from './plugins/auth.ts';
+import { serveMemberApp } from './plugins/member-app.ts';
 import { ok, wirePlugin } from './plugins/wire.ts';
 
 export interface BuildAppOptions {
@@ -206,17 +205,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(devMailboxRoutes, { db: database.db });
   }
 
-  if (existsSync(config.WEB_DIST_DIR)) {
-    await app.register(fastifyStatic, {
-      root: config.WEB_DIST_DIR,
-      wildcard: false,
-      setHeaders: (res, path) => {
-        // Hashed assets never change; index.html must always be fresh to pick up new builds.
-        res.setHeader('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
-      },
-    });
-  } else {
-    app.log.warn({ dir: config.WEB_DIST_DIR }, 'member app not built: run `npm run build` to serve it');
-  }
+  await serveMemberApp(app, config.WEB_DIST_DIR);
   return app;
 }

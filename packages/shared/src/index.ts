@@ -4,7 +4,7 @@ export * from './errors.ts';
 export * from './money.ts';
 export * from './format.ts';
 export * from './schemas/common.ts';
-export * from './schemas/acc.ts';
+export * from './schemas/account.ts';
 export * from './schemas/wallet.ts';
 export * from './schemas/app.ts';
 export * from './wallet-message.ts';

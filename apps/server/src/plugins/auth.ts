@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import { authenticateToken, type AuthenticatedSession, type SessionPolicy } from '../modules/acc/sessions.ts';
+import { authenticateToken, type AuthenticatedSession, type SessionPolicy } from '../modules/account/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

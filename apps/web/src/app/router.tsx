@@ -1,9 +1,9 @@
 import { createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { PageLoading } from '../components/page-loading.tsx';
-import { LOGIN_REDIRECT_PARAM, ROUTES } from '../config/routes.ts';
-import { getHomeUrl, rememberInviteCode } from '../lib/invite-code.ts';
-import { bindNavigator } from '../lib/navigation.ts';
-import { isLoggedIn } from '../lib/user-store.ts';
+import { PageLoading } from '@/components/page-loading.tsx';
+import { LOGIN_REDIRECT_PARAM, ROUTES } from '@/config/routes.ts';
+import { getHomeUrl, rememberInviteCode } from '@/lib/invite-code.ts';
+import { bindNavigator } from '@/lib/navigation.ts';
+import { isLoggedIn } from '@/lib/user-store.ts';
 import { RouteError } from './route-error.tsx';
 import { TabLayout } from './tab-layout.tsx';
 
@@ -18,7 +18,7 @@ function requireLogin({ request }: LoaderFunctionArgs) {
 }
 
 // SPEC §2: every page loads lazily.
-const loadHome = async () => ({ Component: (await import('../features/home/pages/home-page.tsx')).HomePage });
+const loadHome = async () => ({ Component: (await import('@/features/home/pages/home-page.tsx')).HomePage });
 
 const routes: RouteObject[] = [
   {
@@ -33,83 +33,83 @@ const routes: RouteObject[] = [
           {
             path: ROUTES.cardList,
             loader: requireLogin,
-            lazy: async () => ({ Component: (await import('../features/card/pages/card-list-page.tsx')).CardListPage }),
+            lazy: async () => ({ Component: (await import('@/features/card/pages/card-list-page.tsx')).CardListPage }),
           },
           {
             path: ROUTES.mine,
             loader: requireLogin,
-            lazy: async () => ({ Component: (await import('../features/mine/pages/mine-page.tsx')).MinePage }),
+            lazy: async () => ({ Component: (await import('@/features/mine/pages/mine-page.tsx')).MinePage }),
           },
         ],
       },
       {
         path: ROUTES.login,
-        lazy: async () => ({ Component: (await import('../features/auth/pages/login-page.tsx')).LoginPage }),
+        lazy: async () => ({ Component: (await import('@/features/account/pages/login-page.tsx')).LoginPage }),
       },
       {
         path: ROUTES.register,
-        lazy: async () => ({ Component: (await import('../features/auth/pages/register-page.tsx')).RegisterPage }),
+        lazy: async () => ({ Component: (await import('@/features/account/pages/register-page.tsx')).RegisterPage }),
       },
       {
         path: ROUTES.changePassword,
         lazy: async () => ({
-          Component: (await import('../features/auth/pages/change-password-page.tsx')).ChangePasswordPage,
+          Component: (await import('@/features/account/pages/change-password-page.tsx')).ChangePasswordPage,
         }),
       },
       {
         path: ROUTES.asset,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('../features/asset/pages/asset-page.tsx')).AssetPage }),
+        lazy: async () => ({ Component: (await import('@/features/assets/pages/asset-page.tsx')).AssetPage }),
       },
       {
         path: ROUTES.assetLog,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('../features/asset/pages/asset-log-page.tsx')).AssetLogPage }),
+        lazy: async () => ({ Component: (await import('@/features/assets/pages/asset-log-page.tsx')).AssetLogPage }),
       },
       {
         path: ROUTES.assetHistory,
         loader: requireLogin,
         lazy: async () => ({
-          Component: (await import('../features/asset/pages/asset-history-page.tsx')).AssetHistoryPage,
+          Component: (await import('@/features/assets/pages/asset-history-page.tsx')).AssetHistoryPage,
         }),
       },
       {
         path: ROUTES.recharge,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('../features/recharge/pages/recharge-page.tsx')).RechargePage }),
+        lazy: async () => ({ Component: (await import('@/features/recharge/pages/recharge-page.tsx')).RechargePage }),
       },
       {
         path: ROUTES.withdraw,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('../features/withdraw/pages/withdraw-page.tsx')).WithdrawPage }),
+        lazy: async () => ({ Component: (await import('@/features/withdraw/pages/withdraw-page.tsx')).WithdrawPage }),
       },
       {
         path: ROUTES.exchange,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('../features/exchange/pages/exchange-page.tsx')).ExchangePage }),
+        lazy: async () => ({ Component: (await import('@/features/exchange/pages/exchange-page.tsx')).ExchangePage }),
       },
       {
         path: ROUTES.exchangeLog,
         loader: requireLogin,
         lazy: async () => ({
-          Component: (await import('../features/exchange/pages/exchange-log-page.tsx')).ExchangeLogPage,
+          Component: (await import('@/features/exchange/pages/exchange-log-page.tsx')).ExchangeLogPage,
         }),
       },
       {
         path: ROUTES.termsUser,
         lazy: async () => ({
-          Component: (await import('../features/terms/pages/user-agreement-page.tsx')).UserAgreementPage,
+          Component: (await import('@/features/terms/pages/user-agreement-page.tsx')).UserAgreementPage,
         }),
       },
       {
         path: ROUTES.termsPrivacy,
         lazy: async () => ({
-          Component: (await import('../features/terms/pages/privacy-policy-page.tsx')).PrivacyPolicyPage,
+          Component: (await import('@/features/terms/pages/privacy-policy-page.tsx')).PrivacyPolicyPage,
         }),
       },
       {
         path: ROUTES.termsAntiFraud,
-        lazy: async () => ({ Component: (await import('../features/terms/pages/anti-fraud-page.tsx')).AntiFraudPage }),
+        lazy: async () => ({ Component: (await import('@/features/terms/pages/anti-fraud-page.tsx')).AntiFraudPage }),
       },
       // Unknown routes go home, keeping the invite code.
       { path: '*', loader: () => redirect(getHomeUrl()) },

@@ -1,8 +1,8 @@
 import { CreditCard, House, UserCircle, type Icon } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { getPathname, ROUTES } from '../config/routes.ts';
-import { switchTab } from '../lib/navigation.ts';
+import { getPathname, ROUTES } from '@/config/routes.ts';
+import { switchTab } from '@/lib/navigation.ts';
 
 const TABS: readonly { path: string; label: 'tabs.home' | 'tabs.card' | 'tabs.mine'; Icon: Icon; testId: string }[] = [
   { path: ROUTES.home, label: 'tabs.home', Icon: House, testId: 'tab-home' },

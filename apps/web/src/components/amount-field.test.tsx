@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '../lib/i18n.ts';
-import { useAmountInput } from '../lib/use-amount-input.ts';
+import { changeLocale } from '@/lib/i18n.ts';
+import { useAmountInput } from '@/lib/use-amount-input.ts';
 import { AmountField } from './amount-field.tsx';
 
 /** The field with the two buttons a form gives it: submit (shows what `validate` returned) and reset. */

@@ -1,8 +1,8 @@
 import { formatNumber } from '@kpc/shared';
 import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { truncateDecimal } from '../lib/amount-rules.ts';
-import type { AmountInput } from '../lib/use-amount-input.ts';
+import { truncateDecimal } from '@/lib/amount-rules.ts';
+import type { AmountInput } from '@/lib/use-amount-input.ts';
 
 interface AmountFieldProps {
   input: AmountInput;

@@ -2,8 +2,8 @@ import { VERIFICATION_CODE_RESEND_SECONDS } from '@kpc/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../lib/toast.ts';
-import { useResendCountdown } from '../lib/use-resend-countdown.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useResendCountdown } from '@/lib/use-resend-countdown.ts';
 
 interface CodeButtonProps {
   /** Sends the code; resolves with the server's cooldown, or null when nothing was sent. */

@@ -1,7 +1,7 @@
 import { Copy } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../lib/copy-text.ts';
-import { showToast } from '../lib/toast.ts';
+import { copyText } from '@/lib/copy-text.ts';
+import { showToast } from '@/lib/toast.ts';
 
 /** Copies `text` and toasts "Copied" (SPEC §2 Mine, §8). */
 export function CopyButton({ text, testId }: { text: string; testId: string }) {

@@ -3,8 +3,8 @@ import { Tray } from '@phosphor-icons/react';
 import { DotLoading, Empty, InfiniteScroll } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CursorListSource } from '../lib/cursor-list.ts';
-import { useCursorList } from '../lib/use-cursor-list.ts';
+import type { CursorListSource } from '@/lib/cursor-list.ts';
+import { useCursorList } from '@/lib/use-cursor-list.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { RefreshArea } from './refresh-area.tsx';
 

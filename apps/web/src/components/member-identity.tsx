@@ -1,6 +1,6 @@
 import { maskAddress, maskEmail } from '@kpc/shared';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../lib/user-store.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 import { CopyButton } from './copy-button.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { navigateTo } from '../lib/navigation.ts';
+import { navigateTo } from '@/lib/navigation.ts';
 
 interface PageLinkProps {
   to: string;

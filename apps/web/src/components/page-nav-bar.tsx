@@ -2,7 +2,7 @@ import { CaretLeft } from '@phosphor-icons/react';
 import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { navigateBack } from '../lib/navigation.ts';
+import { navigateBack } from '@/lib/navigation.ts';
 
 /** The top bar of a non-tab page: back (or home when opened directly) and the page title. */
 export function PageNavBar({ title, right }: { title: ReactNode; right?: ReactNode }) {

@@ -2,7 +2,7 @@ import { maskAddress } from '@kpc/shared';
 import { CheckCircle, Wallet } from '@phosphor-icons/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWalletStore } from '../lib/wallet/wallet-store.ts';
+import { useWalletStore } from '@/lib/wallet/wallet-store.ts';
 
 /** Connects the browser wallet (SPEC §4), with a flag while the wallet asks its owner. */
 export function useConnectWallet() {

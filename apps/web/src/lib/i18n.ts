@@ -1,14 +1,14 @@
 import { DEFAULT_LOCALE, LOCALE_CODES, localeAlias, type LocaleAlias, type LocaleCode } from '@kpc/shared';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../config/storage.ts';
-import en from '../locales/en.json';
-import hi from '../locales/hi.json';
-import ja from '../locales/ja.json';
-import ko from '../locales/ko.json';
-import ru from '../locales/ru.json';
-import vi from '../locales/vi.json';
-import zhHans from '../locales/zh-Hans.json';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/config/storage.ts';
+import en from '@/locales/en.json';
+import hi from '@/locales/hi.json';
+import ja from '@/locales/ja.json';
+import ko from '@/locales/ko.json';
+import ru from '@/locales/ru.json';
+import vi from '@/locales/vi.json';
+import zhHans from '@/locales/zh-Hans.json';
 
 const resources = {
   en: { translation: en },

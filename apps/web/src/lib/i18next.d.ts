@@ -1,5 +1,5 @@
 import 'i18next';
-import type en from '../locales/en.json';
+import type en from '@/locales/en.json';
 
 // Message keys are checked at compile time against the English file (the fallback, SPEC §1).
 declare module 'i18next' {

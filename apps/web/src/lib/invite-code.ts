@@ -1,5 +1,5 @@
-import { ROUTES } from '../config/routes.ts';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../config/storage.ts';
+import { ROUTES } from '@/config/routes.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/config/storage.ts';
 
 /** SPEC §4: the invite code comes from the `inviteCode` query parameter and is kept, even across logout. */
 export const INVITE_CODE_PARAM = 'inviteCode';

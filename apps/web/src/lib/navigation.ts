@@ -1,4 +1,4 @@
-import { getPathname, isTabPath, ROUTES } from '../config/routes.ts';
+import { getPathname, isTabPath, ROUTES } from '@/config/routes.ts';
 
 /**
  * SPEC §2 navigation rules, in one place:

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { NOT_FOUND_TOAST_MS, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@kpc/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../config/storage.ts';
+import { STORAGE_KEYS } from '@/config/storage.ts';
 import { changeLocale } from './i18n.ts';
 import { bindNavigator } from './navigation.ts';
 import { ClientErrorCode, request, RequestError } from './request.ts';
 import { showToast } from './toast.ts';
 import { useUserStore } from './user-store.ts';
-import { jsonResponse as answer } from '../testing/json-response.ts';
+import { jsonResponse as answer } from '@/testing/json-response.ts';
 
 vi.mock('./toast.ts', () => ({ showToast: vi.fn() }));
 

@@ -1,5 +1,5 @@
 import { ErrorCode, NOT_FOUND_TOAST_MS, REQUEST_TIMEOUT_MS, SESSION_GONE_CODES, TOAST_DURATION_MS } from '@kpc/shared';
-import { env } from '../config/env.ts';
+import { env } from '@/config/env.ts';
 import { getLanguageAlias, i18n } from './i18n.ts';
 import { endSession } from './session.ts';
 import { showToast } from './toast.ts';

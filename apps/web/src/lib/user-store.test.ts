@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_PREFIX } from '../config/storage.ts';
+import { STORAGE_PREFIX } from '@/config/storage.ts';
 import { changeLocale } from './i18n.ts';
 import { getHomeUrl, getInviteCode, rememberInviteCode } from './invite-code.ts';
 import { isLoggedIn, useUserStore } from './user-store.ts';

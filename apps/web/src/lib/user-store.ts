@@ -1,7 +1,7 @@
 import { LoginType, type TUserInfo } from '@kpc/shared';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { STORAGE_KEYS } from '../config/storage.ts';
+import { STORAGE_KEYS } from '@/config/storage.ts';
 
 export type LoginTypeValue = (typeof LoginType)[keyof typeof LoginType];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ceilToDecimals, formatDecimal, LEDGER_SCALE, mulDivUp, parseDecimal } from '../money.ts';
-import { ZVerificationCode } from './acc.ts';
+import { ZVerificationCode } from './account.ts';
 import { ZAmount, ZAssetCode, ZRequestId } from './assets.ts';
 import { ZWalletAddress } from './wallet.ts';
 

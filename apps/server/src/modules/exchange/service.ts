@@ -27,7 +27,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { equalHashes, hashWithSecret } from '../../lib/crypto.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { getAsset, getExchangePairs, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
-import { selectRecords, toPage } from '../ass/service.ts';
+import { selectRecords, toPage } from '../assets/service.ts';
 
 export interface ExchangeContext {
   db: Database;

@@ -42,7 +42,7 @@ import { freeze } from '../../ledger/ledger.ts';
 import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderCodeMail } from '../../mail/templates.ts';
-import { checkCode, issueCode } from '../acc/codes.ts';
+import { checkCode, issueCode } from '../account/codes.ts';
 import { transitionWithdrawal, type WithdrawalRow } from './lifecycle.ts';
 
 export interface WithdrawContext {

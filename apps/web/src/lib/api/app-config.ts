@@ -1,7 +1,7 @@
 import type { TAppConfig } from '@kpc/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { queryClient } from '../query-client.ts';
-import { request } from '../request.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { request } from '@/lib/request.ts';
 
 /** POST /api/app/config (no login) — allowed chains and contracts (SPEC §3 configuration keys). */
 export function fetchAppConfig(): Promise<TAppConfig> {

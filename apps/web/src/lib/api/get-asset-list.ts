@@ -1,7 +1,7 @@
 import type { TAssetListResponse } from '@kpc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../request.ts';
-import { useUserStore } from '../user-store.ts';
+import { request } from '@/lib/request.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 
 /** POST /api/ass/lst (SPEC §7): the member's balances per asset, the total in USDT and the KPC price. */
 export function getAssetList(): Promise<TAssetListResponse> {

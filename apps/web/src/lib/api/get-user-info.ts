@@ -1,7 +1,7 @@
 import type { TUserInfo } from '@kpc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../request.ts';
-import { useUserStore } from '../user-store.ts';
+import { request } from '@/lib/request.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 
 /** POST /api/acc/info {address} (SPEC §7). The server identifies the member by the token. */
 export function getUserInfo(address: string): Promise<TUserInfo> {

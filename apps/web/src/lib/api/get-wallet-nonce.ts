@@ -1,5 +1,5 @@
 import type { TAuthResponse } from '@kpc/shared';
-import { request } from '../request.ts';
+import { request } from '@/lib/request.ts';
 
 /**
  * POST /api/acc/auth -> {auth}: a single-use nonce, valid 5 minutes, for the wallet to sign (SPEC §7).

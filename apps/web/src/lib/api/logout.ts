@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../request.ts';
-import { endSession } from '../session.ts';
+import { request } from '@/lib/request.ts';
+import { endSession } from '@/lib/session.ts';
 
 /** POST /api/acc/logout {} — revokes this session on the server. */
 export function logout(): Promise<null> {

@@ -1,7 +1,7 @@
 import { buildWalletMessage, type TBindWalletRequest, type TWalletSignIntent } from '@kpc/shared';
-import { getWalletNonce } from '../api/get-wallet-nonce.ts';
-import { i18n } from '../i18n.ts';
-import { showToast } from '../toast.ts';
+import { getWalletNonce } from '@/lib/api/get-wallet-nonce.ts';
+import { i18n } from '@/lib/i18n.ts';
+import { showToast } from '@/lib/toast.ts';
 import { signWalletMessage, useWalletStore } from './wallet-store.ts';
 
 /** What `/api/acc/login` and `/api/acc/bindWallet` need to trust an address: the message and its signature. */

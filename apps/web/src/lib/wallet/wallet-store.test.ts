@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { LoginType } from '@kpc/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeProvider } from '../../testing/fake-eip1193-provider.ts';
-import { jsonResponse as answer } from '../../testing/json-response.ts';
-import { changeLocale } from '../i18n.ts';
-import { bindNavigator } from '../navigation.ts';
-import { queryClient } from '../query-client.ts';
-import { showToast } from '../toast.ts';
-import { useUserStore } from '../user-store.ts';
+import { createFakeProvider } from '@/testing/fake-eip1193-provider.ts';
+import { jsonResponse as answer } from '@/testing/json-response.ts';
+import { changeLocale } from '@/lib/i18n.ts';
+import { bindNavigator } from '@/lib/navigation.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 import { reloadPage } from './reload-page.ts';
 import { signWalletMessage, useWalletStore } from './wallet-store.ts';
 
-vi.mock('../toast.ts', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
 vi.mock('./reload-page.ts', () => ({ reloadPage: vi.fn() }));
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';

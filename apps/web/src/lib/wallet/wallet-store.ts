@@ -11,11 +11,11 @@ import {
 } from 'viem';
 import 'viem/window';
 import { create } from 'zustand';
-import { getAppConfig } from '../api/app-config.ts';
-import { i18n } from '../i18n.ts';
-import { clearSession, endSession } from '../session.ts';
-import { showToast } from '../toast.ts';
-import { useUserStore } from '../user-store.ts';
+import { getAppConfig } from '@/lib/api/app-config.ts';
+import { i18n } from '@/lib/i18n.ts';
+import { clearSession, endSession } from '@/lib/session.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 import { reloadPage } from './reload-page.ts';
 
 /** SPEC §3 "Wallet connection state". Not persisted: the wallet itself remembers what it authorised. */

@@ -1,7 +1,7 @@
 import { CreditCard } from '@phosphor-icons/react';
 import { Empty } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { TabPageHeader } from '../../../components/tab-page-header.tsx';
+import { TabPageHeader } from '@/components/tab-page-header.tsx';
 
 /** /pages/card/list (login required). Step 3 lists the member's cards; nobody has one yet. */
 export function CardListPage() {

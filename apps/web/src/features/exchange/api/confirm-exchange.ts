@@ -1,5 +1,5 @@
 import { ErrorCode, type TConfirmExchangeRequest, type TExchangeRecord } from '@kpc/shared';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /**
  * POST /api/exchange/confirm {quote} — exchanges at the quoted terms. Safe to retry with the same

@@ -1,6 +1,6 @@
 import type { TExchangeLogRequest, TExchangeLogResponse, TExchangeRecord } from '@kpc/shared';
-import { CURSOR_PAGE_SIZE, type CursorListSource } from '../../../lib/cursor-list.ts';
-import { request } from '../../../lib/request.ts';
+import { CURSOR_PAGE_SIZE, type CursorListSource } from '@/lib/cursor-list.ts';
+import { request } from '@/lib/request.ts';
 
 /** POST /api/exchange/log {cursor?, limit?} — the member's exchanges, newest first. */
 export function getExchangeLog(params: TExchangeLogRequest): Promise<TExchangeLogResponse> {

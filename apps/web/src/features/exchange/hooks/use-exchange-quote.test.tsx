@@ -4,12 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '../../../lib/i18n.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { jsonResponse as answer } from '../../../testing/json-response.ts';
+import { changeLocale } from '@/lib/i18n.ts';
+import { showToast } from '@/lib/toast.ts';
+import { jsonResponse as answer } from '@/testing/json-response.ts';
 import { useExchangeQuote } from './use-exchange-quote.ts';
 
-vi.mock('../../../lib/toast.ts', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
 const quote = {

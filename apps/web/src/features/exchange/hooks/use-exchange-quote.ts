@@ -1,12 +1,12 @@
 import { ErrorCode, type TExchangeRecord, type TQuote, type TQuoteRequest } from '@kpc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { ASSET_QUERY_ROOT } from '../../../lib/api/get-asset-list.ts';
-import { RequestError } from '../../../lib/request.ts';
-import { confirmExchange } from '../api/confirm-exchange.ts';
-import { createQuote } from '../api/create-quote.ts';
-import { EXCHANGE_LOG_QUERY_ROOT } from '../api/get-exchange-log.ts';
-import { getQuoteDeadline, getSecondsLeft } from '../utils/quote.ts';
+import { ASSET_QUERY_ROOT } from '@/lib/api/get-asset-list.ts';
+import { RequestError } from '@/lib/request.ts';
+import { confirmExchange } from '@/features/exchange/api/confirm-exchange.ts';
+import { createQuote } from '@/features/exchange/api/create-quote.ts';
+import { EXCHANGE_LOG_QUERY_ROOT } from '@/features/exchange/api/get-exchange-log.ts';
+import { getQuoteDeadline, getSecondsLeft } from '@/features/exchange/utils/quote.ts';
 
 /** How often the countdown is redrawn; under a second so it never skips a number. */
 const TICK_MS = 250;

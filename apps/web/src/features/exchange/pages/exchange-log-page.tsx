@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { CursorList } from '../../../components/cursor-list.tsx';
-import { PageNavBar } from '../../../components/page-nav-bar.tsx';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { exchangeLogSource } from '../api/get-exchange-log.ts';
-import { ExchangeRecordItem } from '../components/exchange-record-item.tsx';
+import { CursorList } from '@/components/cursor-list.tsx';
+import { PageNavBar } from '@/components/page-nav-bar.tsx';
+import { useUserStore } from '@/lib/user-store.ts';
+import { exchangeLogSource } from '@/features/exchange/api/get-exchange-log.ts';
+import { ExchangeRecordItem } from '@/features/exchange/components/exchange-record-item.tsx';
 
 /** /pages/exchange/log (login required): the member's exchanges, newest first. */
 export function ExchangeLogPage() {

@@ -3,19 +3,19 @@ import { ArrowsLeftRight, ClockCounterClockwise, Swap } from '@phosphor-icons/re
 import { Button, DotLoading, Empty } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountField } from '../../../components/amount-field.tsx';
-import { LoadFailed } from '../../../components/load-failed.tsx';
-import { PageLink } from '../../../components/page-link.tsx';
-import { PageNavBar } from '../../../components/page-nav-bar.tsx';
-import { ROUTES } from '../../../config/routes.ts';
-import { useAssetList } from '../../../lib/api/get-asset-list.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useAmountInput, type AmountInput } from '../../../lib/use-amount-input.ts';
-import { useExchangePairs } from '../api/get-exchange-pairs.ts';
-import { AssetPicker } from '../components/asset-picker.tsx';
-import { QuotePanel } from '../components/quote-panel.tsx';
-import { useExchangeQuote } from '../hooks/use-exchange-quote.ts';
+import { AmountField } from '@/components/amount-field.tsx';
+import { LoadFailed } from '@/components/load-failed.tsx';
+import { PageLink } from '@/components/page-link.tsx';
+import { PageNavBar } from '@/components/page-nav-bar.tsx';
+import { ROUTES } from '@/config/routes.ts';
+import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { navigateTo } from '@/lib/navigation.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useAmountInput, type AmountInput } from '@/lib/use-amount-input.ts';
+import { useExchangePairs } from '@/features/exchange/api/get-exchange-pairs.ts';
+import { AssetPicker } from '@/features/exchange/components/asset-picker.tsx';
+import { QuotePanel } from '@/features/exchange/components/quote-panel.tsx';
+import { useExchangeQuote } from '@/features/exchange/hooks/use-exchange-quote.ts';
 import {
   choosePair,
   findPair,
@@ -24,7 +24,7 @@ import {
   getSendAssets,
   getSwappedPair,
   type PairChoice,
-} from '../utils/quote.ts';
+} from '@/features/exchange/utils/quote.ts';
 
 /**
  * /pages/exchange/index (login required) — quick exchange (SPEC §3 "Exchange"): choose what to

@@ -8,8 +8,8 @@ import {
   type Icon,
 } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
-import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, ROUTES } from '../../../config/routes.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, ROUTES } from '@/config/routes.ts';
+import { navigateTo } from '@/lib/navigation.ts';
 
 interface Tile {
   key: string;

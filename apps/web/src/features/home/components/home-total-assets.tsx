@@ -1,10 +1,10 @@
 import { formatNumber } from '@kpc/shared';
 import { CaretRight } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
-import { ROUTES } from '../../../config/routes.ts';
-import { useAssetList } from '../../../lib/api/get-asset-list.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
+import { ROUTES } from '@/config/routes.ts';
+import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { navigateTo } from '@/lib/navigation.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 
 /** The member's estimated total assets in USDT (SPEC §3 `allQuantity`), a way into the assets page. */
 export function HomeTotalAssets() {

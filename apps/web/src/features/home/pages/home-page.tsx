@@ -1,15 +1,15 @@
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { AppLogo } from '../../../components/app-logo.tsx';
-import { MemberIdentity } from '../../../components/member-identity.tsx';
-import { TabPageHeader } from '../../../components/tab-page-header.tsx';
-import { ROUTES } from '../../../config/routes.ts';
-import { useRefreshUserInfo } from '../../../lib/api/get-user-info.ts';
-import { addInviteCode } from '../../../lib/invite-code.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { selectIsLoggedIn, useUserStore } from '../../../lib/user-store.ts';
-import { HomeTiles } from '../components/home-tiles.tsx';
-import { HomeTotalAssets } from '../components/home-total-assets.tsx';
+import { AppLogo } from '@/components/app-logo.tsx';
+import { MemberIdentity } from '@/components/member-identity.tsx';
+import { TabPageHeader } from '@/components/tab-page-header.tsx';
+import { ROUTES } from '@/config/routes.ts';
+import { useRefreshUserInfo } from '@/lib/api/get-user-info.ts';
+import { addInviteCode } from '@/lib/invite-code.ts';
+import { navigateTo } from '@/lib/navigation.ts';
+import { selectIsLoggedIn, useUserStore } from '@/lib/user-store.ts';
+import { HomeTiles } from '@/features/home/components/home-tiles.tsx';
+import { HomeTotalAssets } from '@/features/home/components/home-total-assets.tsx';
 
 /**
  * /pages/home/index (alias /). The tiles of SPEC §2 arrive with the steps that make them work

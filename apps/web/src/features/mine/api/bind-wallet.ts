@@ -1,8 +1,8 @@
 import type { TBindWalletRequest, TBindWalletResponse } from '@kpc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userInfoQueryOptions } from '../../../lib/api/get-user-info.ts';
-import { request } from '../../../lib/request.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
+import { userInfoQueryOptions } from '@/lib/api/get-user-info.ts';
+import { request } from '@/lib/request.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 
 /** POST /api/acc/bindWallet {random, sign, address} -> {address}: binds the signing wallet (login required). */
 export function bindWallet(payload: TBindWalletRequest): Promise<TBindWalletResponse> {

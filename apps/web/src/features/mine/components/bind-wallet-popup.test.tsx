@@ -3,16 +3,16 @@ import { LoginType } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '../../../lib/i18n.ts';
-import { queryClient as appQueryClient } from '../../../lib/query-client.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { useWalletStore } from '../../../lib/wallet/wallet-store.ts';
-import { createFakeProvider } from '../../../testing/fake-eip1193-provider.ts';
-import { jsonResponse as answer } from '../../../testing/json-response.ts';
+import { changeLocale } from '@/lib/i18n.ts';
+import { queryClient as appQueryClient } from '@/lib/query-client.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { useWalletStore } from '@/lib/wallet/wallet-store.ts';
+import { createFakeProvider } from '@/testing/fake-eip1193-provider.ts';
+import { jsonResponse as answer } from '@/testing/json-response.ts';
 import { BindWalletPopup } from './bind-wallet-popup.tsx';
 
-vi.mock('../../../lib/toast.ts', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
 
 const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const NONCE = 'Nonce0123456789abcdefghijklmnopq';

@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SheetActions } from '../../../components/sheet-actions.tsx';
-import { WalletAccountButton } from '../../../components/wallet-account-button.tsx';
-import { userInfoQueryOptions } from '../../../lib/api/get-user-info.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { createWalletProof } from '../../../lib/wallet/create-wallet-proof.ts';
-import { useWalletStore } from '../../../lib/wallet/wallet-store.ts';
-import { useBindWallet } from '../api/bind-wallet.ts';
+import { SheetActions } from '@/components/sheet-actions.tsx';
+import { WalletAccountButton } from '@/components/wallet-account-button.tsx';
+import { userInfoQueryOptions } from '@/lib/api/get-user-info.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { createWalletProof } from '@/lib/wallet/create-wallet-proof.ts';
+import { useWalletStore } from '@/lib/wallet/wallet-store.ts';
+import { useBindWallet } from '@/features/mine/api/bind-wallet.ts';
 
 interface BindWalletPopupProps {
   isOpen: boolean;

@@ -1,7 +1,7 @@
 import { LOCALES } from '@kpc/shared';
 import { ActionSheet } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, useLocale } from '../../../lib/i18n.ts';
+import { changeLocale, useLocale } from '@/lib/i18n.ts';
 
 interface LanguageSheetProps {
   isOpen: boolean;

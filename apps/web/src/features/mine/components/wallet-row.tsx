@@ -3,7 +3,7 @@ import { Wallet } from '@phosphor-icons/react';
 import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../../lib/user-store.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 import { BindWalletPopup } from './bind-wallet-popup.tsx';
 
 /** Mine's "Wallet" row: the bound address (masked, SPEC §9), or "Bind wallet" when there is none. */

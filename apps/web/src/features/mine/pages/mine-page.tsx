@@ -3,16 +3,16 @@ import { LockKey, Translate, UserCircle } from '@phosphor-icons/react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemberIdentity } from '../../../components/member-identity.tsx';
-import { TabPageHeader } from '../../../components/tab-page-header.tsx';
-import { ROUTES } from '../../../config/routes.ts';
-import { useRefreshUserInfo } from '../../../lib/api/get-user-info.ts';
-import { useLogout } from '../../../lib/api/logout.ts';
-import { useLocale } from '../../../lib/i18n.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { LanguageSheet } from '../components/language-sheet.tsx';
-import { WalletRow } from '../components/wallet-row.tsx';
+import { MemberIdentity } from '@/components/member-identity.tsx';
+import { TabPageHeader } from '@/components/tab-page-header.tsx';
+import { ROUTES } from '@/config/routes.ts';
+import { useRefreshUserInfo } from '@/lib/api/get-user-info.ts';
+import { useLogout } from '@/lib/api/logout.ts';
+import { useLocale } from '@/lib/i18n.ts';
+import { navigateTo } from '@/lib/navigation.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { LanguageSheet } from '@/features/mine/components/language-sheet.tsx';
+import { WalletRow } from '@/features/mine/components/wallet-row.tsx';
 
 /**
  * /pages/mine/index (login required). Invite Friends, My Team and Announcement join with their

@@ -1,6 +1,6 @@
 import type { TDepositChannelsResponse } from '@kpc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { request } from '@/lib/request.ts';
 
 /** POST /api/recharge/channels — each network and method (wallet, transfer) with its state and contracts. */
 export function getDepositChannels(): Promise<TDepositChannelsResponse> {

@@ -1,7 +1,7 @@
 import type { TDepositListRequest, TDepositListResponse } from '@kpc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
+import { request } from '@/lib/request.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 import { RECHARGE_QUERY_ROOT } from './get-deposit-channels.ts';
 
 /** POST /api/recharge/pending {chainId?} — the member's deposits not yet credited, then the last credited ones. */

@@ -2,11 +2,11 @@ import { ZAccelerateRequest } from '@kpc/shared';
 import { Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormInput } from '../../../components/form-input.tsx';
-import { SheetActions } from '../../../components/sheet-actions.tsx';
-import { translateKey } from '../../../lib/i18n.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useAccelerateDeposit } from '../api/accelerate-deposit.ts';
+import { FormInput } from '@/components/form-input.tsx';
+import { SheetActions } from '@/components/sheet-actions.tsx';
+import { translateKey } from '@/lib/i18n.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useAccelerateDeposit } from '@/features/recharge/api/accelerate-deposit.ts';
 
 interface AccelerateSheetProps {
   isOpen: boolean;

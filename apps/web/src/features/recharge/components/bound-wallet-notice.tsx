@@ -2,9 +2,9 @@ import { maskAddress } from '@kpc/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { BindWalletPopup } from '../../mine/components/bind-wallet-popup.tsx';
-import { isBoundWallet } from '../utils/wallet-deposit.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { BindWalletPopup } from '@/features/mine/components/bind-wallet-popup.tsx';
+import { isBoundWallet } from '@/features/recharge/utils/wallet-deposit.ts';
 
 interface BoundWalletNoticeProps {
   /** The wallet about to deposit; null when the member sends from elsewhere (transfer). */

@@ -2,11 +2,16 @@ import { DepositMethod, type TDepositChannel } from '@kpc/shared';
 import { ArrowsClockwise, QrCode, Wallet } from '@phosphor-icons/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { useDeposits } from '../api/get-deposits.ts';
-import { useNow } from '../hooks/use-now.ts';
-import { getDepositMethodKey } from '../utils/labels.ts';
-import { isAwaitingDeposits, listDepositRows, readSentDeposits, type SentDeposit } from '../utils/sent-deposits.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { useDeposits } from '@/features/recharge/api/get-deposits.ts';
+import { useNow } from '@/features/recharge/hooks/use-now.ts';
+import { getDepositMethodKey } from '@/features/recharge/utils/labels.ts';
+import {
+  isAwaitingDeposits,
+  listDepositRows,
+  readSentDeposits,
+  type SentDeposit,
+} from '@/features/recharge/utils/sent-deposits.ts';
 import { AccelerateSheet } from './accelerate-sheet.tsx';
 import { DepositList } from './deposit-list.tsx';
 import { TransferDeposit } from './transfer-deposit.tsx';

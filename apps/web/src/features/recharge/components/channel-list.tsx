@@ -2,7 +2,7 @@ import { ChannelStatus, DepositMethod, type TDepositChannel } from '@kpc/shared'
 import { QrCode, Wallet } from '@phosphor-icons/react';
 import { List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { getChannelStatusKey, getDepositMethodKey } from '../utils/labels.ts';
+import { getChannelStatusKey, getDepositMethodKey } from '@/features/recharge/utils/labels.ts';
 
 interface ChannelListProps {
   channels: readonly TDepositChannel[];

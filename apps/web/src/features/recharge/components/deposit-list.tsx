@@ -2,10 +2,15 @@ import { DepositStatus, formatNumber } from '@kpc/shared';
 import { Tray } from '@phosphor-icons/react';
 import { Button, DotLoading, Empty } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/load-failed.tsx';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { formatConfirmations, getDepositStatusKey, SENT_STATUS, shortenHash } from '../utils/labels.ts';
-import { canAccelerate, type DepositRow } from '../utils/sent-deposits.ts';
+import { LoadFailed } from '@/components/load-failed.tsx';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+import {
+  formatConfirmations,
+  getDepositStatusKey,
+  SENT_STATUS,
+  shortenHash,
+} from '@/features/recharge/utils/labels.ts';
+import { canAccelerate, type DepositRow } from '@/features/recharge/utils/sent-deposits.ts';
 
 interface DepositListProps {
   rows: readonly DepositRow[];

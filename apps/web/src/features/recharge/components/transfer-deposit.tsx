@@ -2,8 +2,8 @@ import { formatNumber, maskAddress, type TDepositChannel } from '@kpc/shared';
 import { Warning } from '@phosphor-icons/react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from '../../../components/copy-button.tsx';
-import { useUserStore } from '../../../lib/user-store.ts';
+import { CopyButton } from '@/components/copy-button.tsx';
+import { useUserStore } from '@/lib/user-store.ts';
 import { BoundWalletNotice } from './bound-wallet-notice.tsx';
 
 /** Size of the QR code in CSS pixels: large enough for a phone camera across a desk. */

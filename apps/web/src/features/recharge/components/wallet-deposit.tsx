@@ -2,13 +2,13 @@ import { formatDecimal, formatNumber, type TDepositChannel } from '@kpc/shared';
 import { CheckCircle } from '@phosphor-icons/react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { AmountField } from '../../../components/amount-field.tsx';
-import { useConnectWallet, WalletAccountButton } from '../../../components/wallet-account-button.tsx';
-import { useAmountInput } from '../../../lib/use-amount-input.ts';
-import { useWalletStore } from '../../../lib/wallet/wallet-store.ts';
-import { useWalletDeposit } from '../hooks/use-wallet-deposit.ts';
-import type { SentDeposit } from '../utils/sent-deposits.ts';
-import { getWalletDepositStep, toTokenUnits } from '../utils/wallet-deposit.ts';
+import { AmountField } from '@/components/amount-field.tsx';
+import { useConnectWallet, WalletAccountButton } from '@/components/wallet-account-button.tsx';
+import { useAmountInput } from '@/lib/use-amount-input.ts';
+import { useWalletStore } from '@/lib/wallet/wallet-store.ts';
+import { useWalletDeposit } from '@/features/recharge/hooks/use-wallet-deposit.ts';
+import type { SentDeposit } from '@/features/recharge/utils/sent-deposits.ts';
+import { getWalletDepositStep, toTokenUnits } from '@/features/recharge/utils/wallet-deposit.ts';
 import { BoundWalletNotice } from './bound-wallet-notice.tsx';
 
 interface WalletDepositProps {

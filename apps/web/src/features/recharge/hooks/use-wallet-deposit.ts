@@ -13,14 +13,14 @@ import {
   type Hash,
   type WalletClient,
 } from 'viem';
-import { showToast } from '../../../lib/toast.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { isUserRejection, useWalletStore } from '../../../lib/wallet/wallet-store.ts';
-import { RECHARGE_QUERY_ROOT } from '../api/get-deposit-channels.ts';
-import { DEPOSITS_QUERY_ROOT } from '../api/get-deposits.ts';
-import { rechargeDepositAbi } from '../utils/recharge-abi.ts';
-import { forgetSentDeposit, rememberSentDeposit, type SentDeposit } from '../utils/sent-deposits.ts';
-import { getApproveUnits, isBoundWallet } from '../utils/wallet-deposit.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { isUserRejection, useWalletStore } from '@/lib/wallet/wallet-store.ts';
+import { RECHARGE_QUERY_ROOT } from '@/features/recharge/api/get-deposit-channels.ts';
+import { DEPOSITS_QUERY_ROOT } from '@/features/recharge/api/get-deposits.ts';
+import { rechargeDepositAbi } from '@/features/recharge/utils/recharge-abi.ts';
+import { forgetSentDeposit, rememberSentDeposit, type SentDeposit } from '@/features/recharge/utils/sent-deposits.ts';
+import { getApproveUnits, isBoundWallet } from '@/features/recharge/utils/wallet-deposit.ts';
 
 /** How often a sent transaction's receipt is asked for. */
 const RECEIPT_POLL_MS = 1_000;

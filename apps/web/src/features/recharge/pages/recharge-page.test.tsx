@@ -4,14 +4,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../config/storage.ts';
-import { changeLocale } from '../../../lib/i18n.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { jsonResponse as answer } from '../../../testing/json-response.ts';
+import { STORAGE_KEYS } from '@/config/storage.ts';
+import { changeLocale } from '@/lib/i18n.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { jsonResponse as answer } from '@/testing/json-response.ts';
 import { RechargePage } from './recharge-page.tsx';
 
-vi.mock('../../../lib/toast.ts', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
 
 const MEMBER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const DEPOSIT_ADDRESS = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';

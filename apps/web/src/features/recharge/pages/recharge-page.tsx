@@ -3,15 +3,15 @@ import { Coins } from '@phosphor-icons/react';
 import { DotLoading, Empty } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadFailed } from '../../../components/load-failed.tsx';
-import { PageNavBar } from '../../../components/page-nav-bar.tsx';
-import { RECHARGE_CHANNEL_PARAM } from '../../../config/routes.ts';
-import { useRefreshUserInfo } from '../../../lib/api/get-user-info.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useDepositChannels } from '../api/get-deposit-channels.ts';
-import { ChannelDetail } from '../components/channel-detail.tsx';
-import { ChannelList } from '../components/channel-list.tsx';
-import { getChannelRefusalKey } from '../utils/labels.ts';
+import { LoadFailed } from '@/components/load-failed.tsx';
+import { PageNavBar } from '@/components/page-nav-bar.tsx';
+import { RECHARGE_CHANNEL_PARAM } from '@/config/routes.ts';
+import { useRefreshUserInfo } from '@/lib/api/get-user-info.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useDepositChannels } from '@/features/recharge/api/get-deposit-channels.ts';
+import { ChannelDetail } from '@/features/recharge/components/channel-detail.tsx';
+import { ChannelList } from '@/features/recharge/components/channel-list.tsx';
+import { getChannelRefusalKey } from '@/features/recharge/utils/labels.ts';
 
 /**
  * /pages/asset/recharge (login required) — deposit USDT (SPEC §2 Recharge): choose a channel (a

@@ -1,7 +1,7 @@
 import { ChannelStatus, DepositMethod, DepositStatus } from '@kpc/shared';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
-import zhHans from '../../../locales/zh-Hans.json';
+import en from '@/locales/en.json';
+import zhHans from '@/locales/zh-Hans.json';
 import {
   formatConfirmations,
   getChannelRefusalKey,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { TDeposit } from '@kpc/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../../config/storage.ts';
+import { STORAGE_KEYS } from '@/config/storage.ts';
 import {
   canAccelerate,
   forgetSentDeposit,

@@ -1,5 +1,5 @@
 import { ACCELERATE_AFTER_SECONDS, DepositStatus, type TDeposit } from '@kpc/shared';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../../../config/storage.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/config/storage.ts';
 
 /**
  * Wallet deposits sent from this device, remembered until the server has seen them: the page shows

@@ -1,6 +1,6 @@
-import { PageNavBar } from '../../../components/page-nav-bar.tsx';
-import { useLocale } from '../../../lib/i18n.ts';
-import type { LocalizedTermsDocument } from '../content/types.ts';
+import { PageNavBar } from '@/components/page-nav-bar.tsx';
+import { useLocale } from '@/lib/i18n.ts';
+import type { LocalizedTermsDocument } from '@/features/terms/content/types.ts';
 
 /** One legal document in the interface language: title, date, introduction and sections. */
 export function TermsDocumentView({ document, navTitle }: { document: LocalizedTermsDocument; navTitle: string }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TermsDocumentView } from '../components/terms-document-view.tsx';
-import { antiFraudGuide } from '../content/anti-fraud.ts';
+import { TermsDocumentView } from '@/features/terms/components/terms-document-view.tsx';
+import { antiFraudGuide } from '@/features/terms/content/anti-fraud.ts';
 
 /** /pages/term/anti-fraud — the anti-money-laundering and anti-fraud guide. */
 export function AntiFraudPage() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TermsDocumentView } from '../components/terms-document-view.tsx';
-import { privacyPolicy } from '../content/privacy-policy.ts';
+import { TermsDocumentView } from '@/features/terms/components/terms-document-view.tsx';
+import { privacyPolicy } from '@/features/terms/content/privacy-policy.ts';
 
 /** /pages/term/privacy — the privacy policy. */
 export function PrivacyPolicyPage() {

@@ -1,7 +1,7 @@
 import type { TWithdrawal, TWithdrawRequest } from '@kpc/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ASSET_QUERY_ROOT } from '../../../lib/api/get-asset-list.ts';
-import { request } from '../../../lib/request.ts';
+import { ASSET_QUERY_ROOT } from '@/lib/api/get-asset-list.ts';
+import { request } from '@/lib/request.ts';
 
 /**
  * POST /api/withdraw/apply {requestId, chainId, asset, address, amount, code} — freezes the amount

@@ -1,7 +1,7 @@
 import type { TWithdrawChannelsResponse } from '@kpc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
+import { request } from '@/lib/request.ts';
+import { useUserStore } from '@/lib/user-store.ts';
 
 /**
  * POST /api/withdraw/channels — the withdrawal networks with their minimum and fee terms, and the

@@ -2,8 +2,8 @@ import { maskAddress } from '@kpc/shared';
 import { ClipboardText } from '@phosphor-icons/react';
 import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { FormInput } from '../../../components/form-input.tsx';
-import { showToast } from '../../../lib/toast.ts';
+import { FormInput } from '@/components/form-input.tsx';
+import { showToast } from '@/lib/toast.ts';
 
 type FormInstance = ReturnType<typeof Form.useForm>[0];
 

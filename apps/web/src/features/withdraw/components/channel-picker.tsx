@@ -8,7 +8,7 @@ import {
   getChannelStatusKey,
   getWithdrawAssets,
   type ChannelChoice,
-} from '../utils/withdraw-form.ts';
+} from '@/features/withdraw/utils/withdraw-form.ts';
 
 interface ChannelPickerProps {
   channels: readonly TWithdrawChannel[];

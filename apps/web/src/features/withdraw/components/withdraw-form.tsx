@@ -2,24 +2,24 @@ import { RecordKind, VERIFICATION_CODE_LENGTH, type TWithdrawChannel } from '@kp
 import { Button, Form } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AmountField } from '../../../components/amount-field.tsx';
-import { FormInput } from '../../../components/form-input.tsx';
-import { HISTORY_KIND_PARAM, ROUTES } from '../../../config/routes.ts';
-import { useAssetList } from '../../../lib/api/get-asset-list.ts';
-import { redirectTo } from '../../../lib/navigation.ts';
-import { pickRequestId, type PendingRequest } from '../../../lib/request-id.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useAmountInput } from '../../../lib/use-amount-input.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { clearChangedFieldErrors, validateForm } from '../../../lib/validate-form.ts';
-import { useApplyWithdrawal } from '../api/apply-withdrawal.ts';
-import { previewWithdrawFee } from '../utils/withdraw-fee.ts';
+import { AmountField } from '@/components/amount-field.tsx';
+import { FormInput } from '@/components/form-input.tsx';
+import { HISTORY_KIND_PARAM, ROUTES } from '@/config/routes.ts';
+import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { redirectTo } from '@/lib/navigation.ts';
+import { pickRequestId, type PendingRequest } from '@/lib/request-id.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useAmountInput } from '@/lib/use-amount-input.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { clearChangedFieldErrors, validateForm } from '@/lib/validate-form.ts';
+import { useApplyWithdrawal } from '@/features/withdraw/api/apply-withdrawal.ts';
+import { previewWithdrawFee } from '@/features/withdraw/utils/withdraw-fee.ts';
 import {
   getWithdrawAmountLimits,
   getWithdrawFingerprint,
   isChannelOpen,
   ZWithdrawFields,
-} from '../utils/withdraw-form.ts';
+} from '@/features/withdraw/utils/withdraw-form.ts';
 import { AddressField } from './address-field.tsx';
 import { WithdrawCodeButton } from './withdraw-code-button.tsx';
 import { WithdrawSummary } from './withdraw-summary.tsx';

@@ -3,14 +3,14 @@ import type { TWithdrawChannel, TWithdrawChannelsResponse } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '../../../lib/i18n.ts';
-import { bindNavigator } from '../../../lib/navigation.ts';
-import { showToast } from '../../../lib/toast.ts';
-import { useUserStore } from '../../../lib/user-store.ts';
-import { jsonResponse } from '../../../testing/json-response.ts';
+import { changeLocale } from '@/lib/i18n.ts';
+import { bindNavigator } from '@/lib/navigation.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { jsonResponse } from '@/testing/json-response.ts';
 import { WithdrawPage } from './withdraw-page.tsx';
 
-vi.mock('../../../lib/toast.ts', () => ({ showToast: vi.fn() }));
+vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
 
 const ADDRESS = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const polygon: TWithdrawChannel = {

@@ -2,15 +2,15 @@ import { ClockCounterClockwise, HandCoins } from '@phosphor-icons/react';
 import { DotLoading, Empty } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../../../components/load-failed.tsx';
-import { PageNavBar } from '../../../components/page-nav-bar.tsx';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { useWithdrawChannels } from '../api/get-withdraw-channels.ts';
-import { ChannelPicker } from '../components/channel-picker.tsx';
-import { WithdrawEmailRequired } from '../components/withdraw-email-required.tsx';
-import { WITHDRAW_RECORDS_URL, WithdrawForm } from '../components/withdraw-form.tsx';
-import { WithdrawNotes } from '../components/withdraw-notes.tsx';
-import { chooseChannel, type ChannelChoice } from '../utils/withdraw-form.ts';
+import { LoadFailed } from '@/components/load-failed.tsx';
+import { PageNavBar } from '@/components/page-nav-bar.tsx';
+import { navigateTo } from '@/lib/navigation.ts';
+import { useWithdrawChannels } from '@/features/withdraw/api/get-withdraw-channels.ts';
+import { ChannelPicker } from '@/features/withdraw/components/channel-picker.tsx';
+import { WithdrawEmailRequired } from '@/features/withdraw/components/withdraw-email-required.tsx';
+import { WITHDRAW_RECORDS_URL, WithdrawForm } from '@/features/withdraw/components/withdraw-form.tsx';
+import { WithdrawNotes } from '@/features/withdraw/components/withdraw-notes.tsx';
+import { chooseChannel, type ChannelChoice } from '@/features/withdraw/utils/withdraw-form.ts';
 
 /**
  * /pages/asset/withdraw (login required) — SPEC §2 Withdraw: currency and network, address, amount

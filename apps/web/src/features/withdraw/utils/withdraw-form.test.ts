@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import type { TWithdrawChannel } from '@kpc/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { checkAmount } from '../../../lib/amount-rules.ts';
-import { changeLocale, i18n, translateKey } from '../../../lib/i18n.ts';
+import { checkAmount } from '@/lib/amount-rules.ts';
+import { changeLocale, i18n, translateKey } from '@/lib/i18n.ts';
 import {
   chooseChannel,
   getChannelProblemKey,

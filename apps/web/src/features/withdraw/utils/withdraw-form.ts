@@ -1,5 +1,5 @@
 import { ChannelStatus, ZWithdrawRequest, type TWithdrawChannel } from '@kpc/shared';
-import type { AmountLimits } from '../../../lib/amount-rules.ts';
+import type { AmountLimits } from '@/lib/amount-rules.ts';
 
 /**
  * Rules of the withdraw form (SPEC §2 Withdraw, §5). The address and code use the request's own

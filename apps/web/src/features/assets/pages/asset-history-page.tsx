@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { CursorList } from '@/components/cursor-list.tsx';
+import { FilterBar } from '@/components/filter-bar.tsx';
+import { PageNavBar } from '@/components/page-nav-bar.tsx';
+import { HISTORY_KIND_PARAM } from '@/config/routes.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { assetHistorySource } from '@/features/assets/api/get-asset-history.ts';
+import { HistoryItem } from '@/features/assets/components/history-item.tsx';
+import { getRecordKindKey, RECORD_KINDS } from '@/features/assets/utils/labels.ts';
+
+/**
+ * /pages/asset/history (login required): financial records — deposits, withdrawals, exchanges and
+ * transfers. `?kind=withdraw` opens it on one kind (a submitted withdrawal lands there); the filter
+ * keeps the parameter in step, so a reload shows the same list.
+ */
+export function AssetHistoryPage() {
+  const { t } = useTranslation();
+  const token = useUserStore((state) => state.token);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const kind = RECORD_KINDS.find((known) => known === searchParams.get(HISTORY_KIND_PARAM)) ?? '';
+
+  function setKind(next: string) {
+    const params = new URLSearchParams(searchParams);
+    if (next) params.set(HISTORY_KIND_PARAM, next);
+    else params.delete(HISTORY_KIND_PARAM);
+    setSearchParams(params, { replace: true });
+  }
+
+  return (
+    <div className="page" data-testid="asset-history-page">
+      <PageNavBar title={t('history.title')} />
+      <div className="list-toolbar">
+        <FilterBar
+          testId="history-filter"
+          filters={[
+            {
+              key: 'kind',
+              value: kind,
+              options: [
+                { value: '', label: t('history.allKinds') },
+                ...RECORD_KINDS.map((value) => ({ value, label: t(getRecordKindKey(value)) })),
+              ],
+              onChange: setKind,
+            },
+          ]}
+        />
+      </div>
+      <CursorList
+        source={assetHistorySource(token, kind)}
+        renderItem={(record) => <HistoryItem record={record} />}
+        emptyText={t('history.empty')}
+        testId="history-list"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { formatNumber, TOKEN_CODE } from '@kpc/shared';
+import {
+  ArrowCircleDown,
+  ArrowCircleUp,
+  ArrowsLeftRight,
+  ListDashes,
+  Receipt,
+  Swap,
+  type Icon,
+} from '@phosphor-icons/react';
+import { DotLoading } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoadFailed } from '@/components/load-failed.tsx';
+import { PageNavBar } from '@/components/page-nav-bar.tsx';
+import { RefreshArea } from '@/components/refresh-area.tsx';
+import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, ROUTES } from '@/config/routes.ts';
+import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { navigateTo } from '@/lib/navigation.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { AssetCard } from '@/features/assets/components/asset-card.tsx';
+import { TransferSheet } from '@/features/assets/components/transfer-sheet.tsx';
+
+interface AssetAction {
+  key: string;
+  label: string;
+  icon: Icon;
+  onClick: () => void;
+}
+
+/**
+ * /pages/asset/index (login required): the estimated total in USDT, the KPC price and one card per
+ * asset (SPEC §3), with Transfer, Exchange, Asset Flow and Financial Records. Deposit and Withdraw
+ * join in Step 4. `?action=transfer` opens the transfer sheet at once (the Home tile does that).
+ */
+export function AssetPage() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const assets = useAssetList();
+  const allQuantity = useUserStore((state) => state.allQuantity);
+  const price = useUserStore((state) => state.price);
+  const [isTransferOpen, setIsTransferOpen] = useState(
+    () => searchParams.get(ASSET_ACTION_PARAM) === ASSET_ACTION_TRANSFER,
+  );
+
+  function closeTransfer() {
+    setIsTransferOpen(false);
+    // Back on this page later (or a reload) must not open the sheet again.
+    if (!searchParams.has(ASSET_ACTION_PARAM)) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete(ASSET_ACTION_PARAM);
+    setSearchParams(rest, { replace: true });
+  }
+
+  const actions: AssetAction[] = [
+    { key: 'recharge', label: t('asset.deposit'), icon: ArrowCircleDown, onClick: () => navigateTo(ROUTES.recharge) },
+    { key: 'withdraw', label: t('asset.withdraw'), icon: ArrowCircleUp, onClick: () => navigateTo(ROUTES.withdraw) },
+    { key: 'transfer', label: t('asset.transfer'), icon: ArrowsLeftRight, onClick: () => setIsTransferOpen(true) },
+    { key: 'exchange', label: t('asset.exchange'), icon: Swap, onClick: () => navigateTo(ROUTES.exchange) },
+    { key: 'log', label: t('asset.flow'), icon: ListDashes, onClick: () => navigateTo(ROUTES.assetLog) },
+    { key: 'history', label: t('asset.records'), icon: Receipt, onClick: () => navigateTo(ROUTES.assetHistory) },
+  ];
+
+  return (
+    <div className="page" data-testid="asset-page">
+      <PageNavBar title={t('asset.title')} />
+      <RefreshArea onRefresh={() => assets.refetch()}>
+        <section className="asset-summary">
+          <p className="asset-summary__label">{t('asset.total')}</p>
+          <p className="asset-summary__total" data-testid="asset-total">
+            {formatNumber(allQuantity)}
+          </p>
+          <p className="asset-summary__price">
+            {t('asset.price', { token: TOKEN_CODE })} <span data-testid="asset-price">{formatNumber(price)}</span> USDT
+          </p>
+        </section>
+        <nav className="quick-actions" aria-label={t('asset.title')}>
+          {actions.map(({ key, label, icon: ActionIcon, onClick }) => (
+            <button
+              key={key}
+              type="button"
+              className="quick-actions__item"
+              onClick={onClick}
+              data-testid={`asset-action-${key}`}
+            >
+              <span className="quick-actions__icon">
+                <ActionIcon size={22} weight="bold" aria-hidden="true" />
+              </span>
+              <span className="quick-actions__label">{label}</span>
+            </button>
+          ))}
+        </nav>
+        <h2 className="section-title">{t('asset.myAssets')}</h2>
+        {assets.data ? (
+          <div className="asset-cards">
+            {assets.data.lst.map((balance) => (
+              <AssetCard key={balance.asset} balance={balance} />
+            ))}
+          </div>
+        ) : assets.isError ? (
+          <LoadFailed onRetry={() => void assets.refetch()} />
+        ) : (
+          <div className="page-loading" role="status">
+            <DotLoading color="primary" />
+          </div>
+        )}
+      </RefreshArea>
+      <TransferSheet isOpen={isTransferOpen} onClose={closeTransfer} assets={assets.data?.lst} />
+    </div>
+  );
+}
