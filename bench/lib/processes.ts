@@ -43,9 +43,11 @@ export async function startNodeProcess(options: {
   env: Record<string, string>;
   port: number;
   readyTimeoutMs?: number;
+  /** Extra Node.js flags, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }): Promise<NodeProcess> {
   const { name, port } = options;
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,33 +1,30 @@
-import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { APP_VERSION, AppError } from '@kpc/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
-import pino, { type DestinationStream } from 'pino';
-import { createChainServices, type ChainHealth } from './chain/chain-services.ts';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { connectChainNodes } from './chain/nodes.ts';
 import { configuredChainRuntime, type ChainRuntime } from './chain/runtime.ts';
 import type { Config } from './config/env.ts';
-import { configuredSecrets } from './config/secrets.ts';
+import { openChangeFeed } from './db/change-feed.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { ensureAppSecret } from './db/seed.ts';
+import { listBackgroundJobs } from './jobs/index.ts';
+import { createScheduler } from './jobs/scheduler.ts';
+import { createReferenceData } from './ledger/reference-data.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { createRedactor, redactingStream } from './lib/redact.ts';
-import { createOutboxMailer, createSmtpMailer, createUndeliveredMailer, type Mailer } from './mail/mailer.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { appRoutes } from './modules/app/routes.ts';
-import { assetRoutes } from './modules/assets/routes.ts';
-import { cardRoutes } from './modules/card/routes.ts';
-import { devFaucetRoutes } from './modules/dev/faucet.ts';
-import { exchangeRoutes } from './modules/exchange/routes.ts';
-import { rechargeRoutes } from './modules/recharge/routes.ts';
-import { withdrawRoutes } from './modules/withdraw/routes.ts';
-import { devMailboxRoutes } from './modules/dev/mailbox.ts';
+import { createSessionCache } from './modules/account/session-cache.ts';
+import { registerModules, type ServerContext } from './modules/index.ts';
+import { createDepositWatchers } from './modules/recharge/deposit-watcher.ts';
+import { createWithdrawalSenders } from './modules/withdraw/withdrawal-sender.ts';
+import { apiReference } from './plugins/api-reference.ts';
 import { createAuthHooks } from './plugins/auth.ts';
+import { healthRoute } from './plugins/health.ts';
+import { createLoggerOptions } from './plugins/logger.ts';
+import { createConfiguredMailer } from './plugins/mailer.ts';
 import { serveMemberApp } from './plugins/member-app.ts';
-import { ok, wirePlugin } from './plugins/wire.ts';
+import { rateLimits } from './plugins/rate-limit.ts';
+import { connectRedis } from './plugins/redis.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
+import { wirePlugin } from './plugins/wire.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -40,35 +37,17 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
 }
 
-/** Secrets that must never appear in a log line, wherever a serializer puts them. */
-const REDACTED_PATHS = [
-  'req.headers.token',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.confirmPassword',
-  '*.code',
-  '*.token',
-  '*.sign',
-  '*.hotWalletKey',
-  '*.signedTx',
-];
-
 /**
- * Builds the server: wire protocol, security headers, rate limits, OpenAPI reference, the
- * account module, the development mailbox and the built member app. Tests call it and `inject`.
+ * Builds the server: infrastructure (plugins/), the shared context, every module (modules/index.ts),
+ * the background jobs (jobs/index.ts), health and the built member app. Tests call it and `inject`.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const db = database.db;
   const clock = options.clock ?? systemClock;
   const chains = options.chains ?? configuredChainRuntime(config);
-  const redact = createRedactor(configuredSecrets(config, chains.chains));
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-      stream: redactingStream(options.logStream ?? pino.destination(1), redact),
-    },
+    logger: createLoggerOptions({ config, chains, stream: options.logStream }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // Never let a client's request id into our logs unchecked.
@@ -77,134 +56,57 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer: Mailer = config.SMTP_URL
-    ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log })
-    : config.isMailboxEnabled
-      ? createOutboxMailer({ db: database.db, logger: app.log })
-      : createUndeliveredMailer({ logger: app.log });
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 })
-    : undefined;
-  app.addHook('onClose', async () => {
-    mailer.close();
-    await redis?.quit();
-  });
-
+  // Infrastructure, before any route.
+  const mailer = createConfiguredMailer(app, config, db);
+  const redis = connectRedis(app, config);
   await app.register(wirePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rate-limit:` } : {}),
-    errorResponseBuilder: (_request, context) =>
-      new AppError('RATE_LIMITED', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-  });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'KPC API',
-        version: APP_VERSION,
-        description:
-          'Every call is `POST /api/<module>/<action>` with a JSON body and answers `{code, msg, data}`: `code` 200 is success; 401, 403 and 5000 mean the session is gone; other codes are business errors with `msg` localised by the `language` header (en_US, zh_CN, hi_IN, ja_JP, ko_KR, ru_RU, vi_VN). Logged-in calls send the `token` header.',
-      },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(securityHeaders);
+  await app.register(rateLimits, { redis, keyPrefix: config.REDIS_KEY_PREFIX });
+  await app.register(apiReference);
 
+  // What modules and jobs share.
   const sessionPolicy = { idleSeconds: config.SESSION_IDLE_SECONDS, maxAgeSeconds: config.SESSION_MAX_AGE_SECONDS };
-  const auth = createAuthHooks({ db: database.db, clock, policy: sessionPolicy });
-  const secret = await ensureAppSecret(database.db, config.APP_SECRET);
-  await app.register(accountRoutes, {
-    context: { db: database.db, clock, mailer, logger: app.log, secret, sessionPolicy, publicUrl: config.publicUrl },
-    wallet: {
-      db: database.db,
-      clock,
-      sessionPolicy,
-      domains: config.siweDomains,
-      allowedChainIds: chains.allowedChainIds,
-    },
-    auth,
-    limits: {
-      login: config.RATE_LIMIT_LOGIN_MAX,
-      account: config.RATE_LIMIT_ACCOUNT_MAX,
-      code: config.RATE_LIMIT_CODE_MAX,
-      windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    },
+  const secret = await ensureAppSecret(db, config.APP_SECRET);
+  const nodes = await connectChainNodes({
+    runtime: chains,
+    timeoutSeconds: config.RPC_TIMEOUT_SECONDS,
+    logger: app.log,
   });
-
-  await app.register(appRoutes, { chains });
-  await app.register(cardRoutes, { db: database.db, clock });
-  await app.register(assetRoutes, { db: database.db, clock, auth, chains });
-  await app.register(exchangeRoutes, {
-    context: { db: database.db, clock, secret, quoteSeconds: config.EXCHANGE_QUOTE_SECONDS },
+  // In-process caches of sessions and reference data, dropped on change in every process.
+  const changes = await openChangeFeed(database, app.log);
+  app.addHook('onClose', async () => changes.close());
+  const sessionCache = await createSessionCache({ db, clock, policy: sessionPolicy, changes, logger: app.log });
+  const auth = createAuthHooks(sessionCache);
+  app.addHook('onSend', auth.confirmRevocations);
+  const context: ServerContext = {
+    config,
+    db,
+    clock,
+    mailer,
+    logger: app.log,
+    secret,
+    chains,
+    nodes,
+    sessionPolicy,
     auth,
-  });
-  if (config.isFaucetEnabled) await app.register(devFaucetRoutes, { db: database.db, auth });
-
-  const chainServices = await createChainServices({ db: database.db, runtime: chains, config, logger: app.log });
-  app.addHook('onReady', async () => chainServices.start());
-  app.addHook('onClose', async () => chainServices.stop());
-  const windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
-  await app.register(rechargeRoutes, {
-    context: { db: database.db, chains, watchers: chainServices.watchers, network: chainServices.monitor },
-    auth,
-    accelerateLimit: { max: config.RATE_LIMIT_CODE_MAX, timeWindow: windowMs },
-  });
-  await app.register(withdrawRoutes, {
-    context: {
-      db: database.db,
-      clock,
-      mailer,
+    referenceData: await createReferenceData(db, changes),
+    depositWatchers: createDepositWatchers({ db, nodes, logger: app.log, blockRange: config.WATCHER_BLOCK_RANGE }),
+    withdrawalSenders: createWithdrawalSenders({
+      db,
+      nodes,
       logger: app.log,
-      secret,
-      chains,
-      network: chainServices.monitor,
-      terms: {
-        feeRate: config.WITHDRAW_FEE_RATE,
-        minFee: config.WITHDRAW_MIN_FEE,
-        autoApproveDaily: config.WITHDRAW_AUTO_APPROVE_DAILY,
-      },
-    },
-    auth,
-    codeLimit: { max: config.RATE_LIMIT_CODE_MAX, timeWindow: windowMs },
-  });
+      confirmations: config.WITHDRAW_CONFIRMATIONS,
+    }),
+  };
 
-  /**
-   * Health for load balancers and operators: 503 only when the database does not answer (this
-   * process can do nothing). A chain whose node is down or not verified makes it `degraded`, with
-   * each chain's node state, head and its watcher's lag in blocks.
-   */
-  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
-    let chainStates: ChainHealth[];
-    try {
-      chainStates = await chainServices.health();
-    } catch (error) {
-      app.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ code: 503, msg: 'database unavailable', data: null });
-    }
-    const status = chainStates.every((chain) => chain.node === 'up') ? 'ok' : 'degraded';
-    return ok({ status, database: database.kind, version: APP_VERSION, chains: chainStates });
-  });
+  await registerModules(app, context);
 
-  if (config.isMailboxEnabled && mailer.kind === 'outbox') {
-    await app.register(devMailboxRoutes, { db: database.db });
-  }
+  const scheduler = createScheduler(app.log);
+  for (const job of listBackgroundJobs(context)) scheduler.add(job);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
 
+  await app.register(healthRoute, { database, nodes, watchedChainIds: new Set(context.depositWatchers.keys()) });
   await serveMemberApp(app, config.WEB_DIST_DIR);
   return app;
 }

@@ -2,7 +2,6 @@ import { BaseError, type PublicClient } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainSettings } from '../config/chains.ts';
 import { isNodeError } from './client.ts';
-import { createPoller } from './poller.ts';
 import { findChainMismatches } from './verify-chain.ts';
 
 /**
@@ -31,9 +30,9 @@ function reasonOf(error: unknown): string {
 
 /**
  * Every server process's view of each chain's node (Step 4b §8): checked at start (a mismatch
- * stops start-up), then asked for its head every few seconds, and told by the workers and
- * accelerate when a call fails. Deposits and withdrawals on a chain that is not `up` answer
- * "network temporarily unavailable"; its channels show "temporarily unavailable".
+ * stops start-up), then asked for its head every few seconds (`probeOnce`, a background job), and
+ * told by the workers and accelerate when a call fails. Deposits and withdrawals on a chain that
+ * is not `up` answer "network temporarily unavailable"; its channels show "temporarily unavailable".
  */
 export function createChainMonitor(options: {
   chains: ChainSettings[];
@@ -129,11 +128,9 @@ export function createChainMonitor(options: {
       throw new Error(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
 
-  const poller = createPoller(probeOnce, (error) => logger.error({ err: error }, 'chain probe failed'));
   return {
     verifyAtStart,
-    start: (pollSeconds: number) => poller.start(pollSeconds),
-    stop: () => poller.stop(),
+    probeOnce,
     /** Deposits and withdrawals may use the chain. */
     isAvailable: (chainId: number) => statuses.get(chainId)?.state === 'up',
     list: () => [...statuses.values()],

@@ -11,7 +11,7 @@ import {
 } from '@kpc/shared';
 import type { ChainSettings } from '../config/chains.ts';
 import type { Database } from '../db/client.ts';
-import { paymentChannels } from '../db/schema.ts';
+import { paymentChannels } from '../db/schema/index.ts';
 import { getAsset } from '../ledger/reference-data.ts';
 import type { ChainMonitor } from './chain-monitor.ts';
 import type { ChainRuntime } from './runtime.ts';

@@ -3,7 +3,7 @@ import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
 import { ErrorCode, type TAssetListResponse } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members } from '../db/schema.ts';
+import { members } from '../db/schema/index.ts';
 import { startLocalChain, type LocalChain } from '../testing/local-chain.ts';
 import { creditAsDeposit, createWalletMember, type TestMember } from '../testing/members.ts';
 import { startRpcProxy, type RpcProxy } from '../testing/rpc-proxy.ts';

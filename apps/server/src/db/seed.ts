@@ -1,7 +1,7 @@
 import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { members, settings } from './schema.ts';
+import { members, settings } from './schema/index.ts';
 import { createCode, createSecret } from '../lib/crypto.ts';
 
 /** Reads a setting, creating it with `create()` the first time; safe when processes race. */

@@ -1,7 +1,7 @@
 import { AppError, fromLedgerUnits, toLedgerUnits, type TBucket, type TEntryType } from '@kpc/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/client.ts';
-import { ledgerAccounts, ledgerEntries } from '../db/schema.ts';
+import { ledgerAccounts, ledgerEntries } from '../db/schema/index.ts';
 
 /**
  * The one place where money moves (ARCHITECTURE "Money"). Every balance change is an entry of

@@ -1,7 +1,8 @@
 import { AppError, LEDGER_SCALE, parseDecimal, toLedgerUnits } from '@kpc/shared';
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Executor } from '../db/client.ts';
-import { assets, exchangePairs, kpcPrices } from '../db/schema.ts';
+import { assets, exchangePairs, kpcPrices } from '../db/schema/index.ts';
 
 /** Assets, prices and exchange pairs: configuration rows the ledger's callers read. */
 
@@ -78,4 +79,110 @@ export async function getExchangePairs(db: Executor): Promise<PairInfo[]> {
     feeRate: toLedgerUnits(row.feeRate),
     minAmount: toLedgerUnits(row.minAmount),
   }));
+}
+
+/** Notified at commit by every write to assets, prices, pairs and channels (drizzle/0006_change_notifications.sql). */
+const REFERENCE_CHANNEL = 'kpc_reference_data';
+
+interface PriceRow {
+  price: bigint;
+  effectiveAt: Date;
+}
+
+/** The reference data as read at `loadedAt` (epoch ms). */
+interface Snapshot {
+  loadedAt: number;
+  assets: AssetInfo[];
+  /** The price in effect at `loadedAt` and every later one, newest first. */
+  prices: PriceRow[];
+  pairs: PairInfo[];
+}
+
+async function readSnapshot(db: Executor, now: Date): Promise<Snapshot> {
+  const [assetList, current, later, pairs] = await Promise.all([
+    getAssets(db),
+    getKpcPrice(db, now).catch(() => undefined),
+    db
+      .select({ price: kpcPrices.price, effectiveAt: kpcPrices.effectiveAt })
+      .from(kpcPrices)
+      .where(gt(kpcPrices.effectiveAt, now))
+      .orderBy(desc(kpcPrices.effectiveAt), desc(kpcPrices.id)),
+    getExchangePairs(db),
+  ]);
+  const prices = later.map((row) => ({ price: toLedgerUnits(row.price), effectiveAt: row.effectiveAt }));
+  if (current) prices.push({ price: current.price, effectiveAt: current.updatedAt });
+  return { loadedAt: now.getTime(), assets: assetList, prices, pairs };
+}
+
+/**
+ * Assets, KPC prices and exchange pairs kept in memory: a read of them costs no query. Every
+ * process drops its copy when a write to them commits (the change feed), and reads the database
+ * while the feed is down; prices set for later are kept and take effect on time.
+ */
+export interface ReferenceData {
+  assets(): Promise<AssetInfo[]>;
+  /** An enabled asset, or ASSET_UNAVAILABLE. */
+  asset(code: string): Promise<AssetInfo>;
+  /** As `getKpcPrice`: the latest price in effect at `now`. */
+  kpcPrice(now: Date): Promise<{ price: bigint; updatedAt: Date }>;
+  pairs(): Promise<PairInfo[]>;
+}
+
+export async function createReferenceData(db: Executor, changes: ChangeFeed): Promise<ReferenceData> {
+  let snapshot: Snapshot | undefined;
+  let loading: Promise<Snapshot> | undefined;
+  /** Bumped by every change: a load that started before it must not be kept. */
+  let generation = 0;
+  const drop = () => {
+    generation += 1;
+    snapshot = undefined;
+    loading = undefined;
+  };
+  changes.onReset(drop);
+  await changes.subscribe(REFERENCE_CHANNEL, drop);
+
+  const load = (now: Date): Promise<Snapshot> => {
+    if (loading) return loading;
+    const startedAt = generation;
+    const promise = readSnapshot(db, now).then(
+      (read) => {
+        if (generation === startedAt) {
+          snapshot = read;
+          loading = undefined;
+        }
+        return read;
+      },
+      (error: unknown) => {
+        if (generation === startedAt) loading = undefined;
+        throw error;
+      },
+    );
+    loading = promise;
+    return promise;
+  };
+
+  /**
+   * A snapshot that is right at `now` (prices; any time when omitted): cached unless the feed is
+   * down or `now` is before the snapshot was read (its prices start at that time).
+   */
+  const at = async (now?: Date): Promise<Snapshot> => {
+    if (!changes.healthy) return readSnapshot(db, now ?? new Date());
+    const cached = snapshot ?? (await load(now ?? new Date()));
+    return !now || now.getTime() >= cached.loadedAt ? cached : readSnapshot(db, now);
+  };
+
+  return {
+    assets: async () => (await at()).assets,
+    async asset(code) {
+      const asset = (await at()).assets.find((candidate) => candidate.code === code);
+      if (!asset) throw new AppError('ASSET_UNAVAILABLE');
+      return asset;
+    },
+    async kpcPrice(now) {
+      const row = (await at(now)).prices.find((candidate) => candidate.effectiveAt.getTime() <= now.getTime());
+      if (!row) throw new Error('no KPC price in effect');
+      return { price: row.price, updatedAt: row.effectiveAt };
+    },
+    pairs: async () => (await at()).pairs,
+  };
 }

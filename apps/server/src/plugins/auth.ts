@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
-import type { Clock } from '../lib/clock.ts';
-import { authenticateToken, type AuthenticatedSession, type SessionPolicy } from '../modules/account/sessions.ts';
+import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { SessionCache } from '../modules/account/session-cache.ts';
+import type { AuthenticatedSession } from '../modules/account/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,17 +14,32 @@ function readToken(request: FastifyRequest): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-/** Pre-handlers for the `token` header (SPEC §7): one that requires a session, one that only reads it. */
-export function createAuthHooks(deps: { db: Database; clock: Clock; policy: SessionPolicy }) {
+/**
+ * Pre-handlers for the `token` header (SPEC §7): one that requires a session, one that only reads
+ * it; and the `onSend` hook that holds a revoking answer (logout, password change) until every
+ * server process has dropped the revoked sessions (session-cache.ts).
+ */
+export function createAuthHooks(sessions: SessionCache) {
+  const confirmRevocations: onSendHookHandler = (_request: FastifyRequest, _reply: FastifyReply, payload, done) => {
+    if (!sessions.hasUnconfirmedRevocations()) {
+      done(null, payload);
+      return;
+    }
+    sessions.confirmRevocations().then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
+  };
   return {
     requireSession: async (request: FastifyRequest) => {
-      request.session = await authenticateToken(deps.db, deps.clock, deps.policy, readToken(request));
+      request.session = await sessions.authenticate(readToken(request));
     },
     readOptionalSession: async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token) return;
-      request.session = await authenticateToken(deps.db, deps.clock, deps.policy, token).catch(() => undefined);
+      request.session = await sessions.authenticate(token).catch(() => undefined);
     },
+    confirmRevocations,
   };
 }
 

@@ -1,7 +1,7 @@
 import { VERIFICATION_CODE_RESEND_SECONDS, VERIFICATION_CODE_TTL_SECONDS } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, sessions, verificationCodes } from '../../db/schema.ts';
+import { members, sessions, verificationCodes } from '../../db/schema/index.ts';
 import { createWalletMember } from '../../testing/members.ts';
 import { createTestApp, GENESIS_CODE, type TestApp } from '../../testing/test-app.ts';
 

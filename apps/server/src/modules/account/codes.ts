@@ -8,7 +8,7 @@ import {
 } from '@kpc/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { verificationCodes } from '../../db/schema.ts';
+import { verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDigits, equalHashes, hashWithSecret } from '../../lib/crypto.ts';
 

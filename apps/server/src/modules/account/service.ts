@@ -14,7 +14,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { members } from '../../db/schema.ts';
+import { members } from '../../db/schema/index.ts';
 import { toWireAddress } from '../../lib/address.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCode } from '../../lib/crypto.ts';

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { AppError } from '@kpc/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { members, sessions } from '../../db/schema.ts';
+import { members, sessions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createToken, hashToken } from '../../lib/crypto.ts';
 
@@ -15,7 +16,7 @@ export interface SessionPolicy {
  * minute — and more often for short idle times: a session can then end at most a tenth of its idle
  * time early (never late), so steady use keeps even a session of a few seconds alive.
  */
-function touchIntervalMs(idleSeconds: number): number {
+export function touchIntervalMs(idleSeconds: number): number {
   return Math.min(60_000, (idleSeconds * 1000) / 10);
 }
 
@@ -46,17 +47,30 @@ export interface AuthenticatedSession {
   loginType: number;
 }
 
+/** A session as the database has it, with the times (epoch ms) that end it: what session-cache.ts keeps. */
+export interface SessionRecord {
+  session: AuthenticatedSession;
+  /** After this call's touch, if it touched. */
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+/** Longer values are never our tokens: refused before hashing. */
+export function isPlausibleToken(token: string | undefined): token is string {
+  return token !== undefined && token.length > 0 && token.length <= 200;
+}
+
 /**
- * Resolves a `token` header to its session. Unknown or expired (idle or absolute) tokens answer
- * 401, revoked ones 5000, disabled members 403 — all of which end the session on the client.
+ * Reads the session of a token's hash from the database (one query, plus a touch at most once per
+ * `touchIntervalMs`). Unknown or expired (idle or absolute) tokens answer 401, revoked ones 5000,
+ * disabled members 403 — all of which end the session on the client.
  */
-export async function authenticateToken(
+export async function loadSession(
   db: Executor,
   clock: Clock,
   policy: SessionPolicy,
-  token: string | undefined,
-): Promise<AuthenticatedSession> {
-  if (!token || token.length > 200) throw new AppError('UNAUTHORIZED');
+  tokenHash: string,
+): Promise<SessionRecord> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -69,27 +83,74 @@ export async function authenticateToken(
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) throw new AppError('UNAUTHORIZED');
   if (row.revokedAt) throw new AppError('SESSION_REVOKED');
   const now = clock.now().getTime();
-  if (now >= row.expiresAt.getTime() || now - row.lastSeenAt.getTime() >= policy.idleSeconds * 1000) {
+  let lastSeenAt = row.lastSeenAt.getTime();
+  if (now >= row.expiresAt.getTime() || now - lastSeenAt >= policy.idleSeconds * 1000) {
     throw new AppError('UNAUTHORIZED');
   }
   if (row.status !== 'active') throw new AppError('FORBIDDEN');
-  if (now - row.lastSeenAt.getTime() >= touchIntervalMs(policy.idleSeconds)) {
-    await db.update(sessions).set({ lastSeenAt: clock.now() }).where(eq(sessions.id, row.sessionId));
+  if (now - lastSeenAt >= touchIntervalMs(policy.idleSeconds)) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
+    lastSeenAt = now;
   }
-  return { sessionId: row.sessionId, memberId: row.memberId, loginType: row.loginType };
+  return {
+    session: { sessionId: row.sessionId, memberId: row.memberId, loginType: row.loginType },
+    lastSeenAt,
+    expiresAt: row.expiresAt.getTime(),
+  };
+}
+
+/** Resolves a `token` header to its session straight from the database (see `loadSession`). */
+export async function authenticateToken(
+  db: Executor,
+  clock: Clock,
+  policy: SessionPolicy,
+  token: string | undefined,
+): Promise<AuthenticatedSession> {
+  if (!isPlausibleToken(token)) throw new AppError('UNAUTHORIZED');
+  return (await loadSession(db, clock, policy, hashToken(token))).session;
+}
+
+/** The channel on which a member's cached sessions are dropped (drizzle/0006_change_notifications.sql). */
+export const SESSION_CHANNEL = 'kpc_sessions';
+
+/**
+ * Revocations this process sent whose arrival in every server process is not confirmed yet, by
+ * nonce; session-cache.ts confirms them before the revoking request answers.
+ */
+export const unconfirmedRevocations = new Set<string>();
+
+/**
+ * Tells every process, at commit, to drop the members' cached sessions. The trigger on `sessions`
+ * does that too; this notification carries a nonce that every process acknowledges, so the
+ * revoking request can wait until no process would still accept the token.
+ */
+async function announceRevocation(db: Executor, memberIds: string[]): Promise<void> {
+  for (const memberId of new Set(memberIds)) {
+    const nonce = randomUUID();
+    unconfirmedRevocations.add(nonce);
+    await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${`${memberId} ${nonce}`})`);
+  }
 }
 
 /** Ends one session (logout). */
 export async function revokeSession(db: Executor, clock: Clock, sessionId: string, reason: string): Promise<void> {
-  await db
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: clock.now(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ memberId: sessions.memberId });
+  await announceRevocation(
+    db,
+    revoked.map((row) => row.memberId),
+  );
 }
 
 /** Ends every session of a member except `keepSessionId` (password change). */
@@ -102,8 +163,13 @@ export async function revokeMemberSessions(
 ): Promise<void> {
   const conditions = [eq(sessions.memberId, memberId), isNull(sessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  await db
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: clock.now(), revokedReason: reason })
-    .where(and(...conditions));
+    .where(and(...conditions))
+    .returning({ memberId: sessions.memberId });
+  await announceRevocation(
+    db,
+    revoked.map((row) => row.memberId),
+  );
 }

@@ -2,7 +2,7 @@ import { buildWalletMessage, WALLET_NONCE_TTL_SECONDS, type TAppConfig, type TWa
 import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, sessions, walletNonces } from '../../db/schema.ts';
+import { members, sessions, walletNonces } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { createTestApp, GENESIS_CODE, type TestApp } from '../../testing/test-app.ts';
 

@@ -13,7 +13,7 @@ import { isAddress, verifyMessage, type Hex } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import type { Database, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { members, walletNonces } from '../../db/schema.ts';
+import { members, walletNonces } from '../../db/schema/index.ts';
 import { toStoredAddress, toWireAddress } from '../../lib/address.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCode, hashToken } from '../../lib/crypto.ts';

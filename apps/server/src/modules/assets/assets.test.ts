@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TAssetLogResponse } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kpcPrices } from '../../db/schema.ts';
+import { kpcPrices } from '../../db/schema/index.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 

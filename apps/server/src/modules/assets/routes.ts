@@ -13,22 +13,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ChainRuntime } from '../../chain/runtime.ts';
+import type { ReferenceData } from '../../ledger/reference-data.ts';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
-import { listAssetLog, listAssets, listHistory, transferIncome } from './service.ts';
+import { listAssetLog, listAssets, listHistory, prepareMemberBalances, transferIncome } from './service.ts';
 
 export interface AssetRouteOptions {
   db: Database;
   clock: Clock;
+  referenceData: ReferenceData;
   auth: ReturnType<typeof createAuthHooks>;
   /** Names the network of deposits and withdrawals. */
   chains: ChainRuntime;
 }
 
 /** The member's assets (SPEC §7 `ass` module, Step 3). Every call is scoped to the token's member. */
-export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (app, { db, clock, auth, chains }) => {
+export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (
+  app,
+  { db, clock, referenceData, auth, chains },
+) => {
   const tags = ['ass'];
   app.addHook('preHandler', auth.requireSession);
+  const balancesOf = prepareMemberBalances(db);
 
   app.post(
     '/api/ass/lst',
@@ -40,7 +46,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (app,
         response: { 200: ZEnvelope(ZAssetListResponse) },
       },
     },
-    async (request) => ok(await listAssets(db, clock, sessionOf(request).memberId)),
+    async (request) => ok(await listAssets(balancesOf, referenceData, clock, sessionOf(request).memberId)),
   );
 
   app.post(

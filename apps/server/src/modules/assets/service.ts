@@ -1,24 +1,27 @@
 import {
   Bucket,
   EntryType,
+  floorToDecimals,
   fromLedgerUnits,
   mulLedger,
   RecordKind,
   toLedgerUnits,
+  type TBucket,
   type TAssetListResponse,
   type TAssetLogItem,
   type TAssetLogRequest,
   type THistoryItem,
   type THistoryRequest,
   type TTransferRecord,
+  USDT_DECIMALS,
 } from '@kpc/shared';
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
-import { financialRecords, ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema.ts';
+import { financialRecords, ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { getMemberBalances, moveBetweenBuckets } from '../../ledger/ledger.ts';
-import { getAsset, getAssets, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
+import { moveBetweenBuckets, type MemberBalance } from '../../ledger/ledger.ts';
+import { getAsset, parseAmount, usdtPerUnit, type ReferenceData } from '../../ledger/reference-data.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -29,18 +32,44 @@ export function toPage<T extends { id: bigint }, R>(rows: T[], limit: number, ma
   return { list: page.map(map), nextCursor: rows.length > limit && last ? last.id.toString() : null };
 }
 
-/** USDT values are shown with USDT's 6 decimals, rounded down. */
+/** USDT values are shown with USDT's decimals, rounded down. */
 function toUsdtString(units: bigint): string {
-  const step = 10n ** 12n;
-  return fromLedgerUnits((units / step) * step);
+  return fromLedgerUnits(floorToDecimals(units, USDT_DECIMALS));
 }
 
-/** `/api/ass/lst` (SPEC §7): per asset its buckets and USDT value, and the estimated total. */
-export async function listAssets(db: Database, clock: Clock, memberId: string): Promise<TAssetListResponse> {
+/**
+ * A member's balances as `getMemberBalances` (ledger.ts) reads them, built once as a prepared
+ * statement: the hottest read skips query building, and PostgreSQL parses and plans it once per
+ * connection.
+ */
+export function prepareMemberBalances(db: Database): (memberId: string) => Promise<MemberBalance[]> {
+  const query = db
+    .select({ asset: ledgerAccounts.asset, bucket: ledgerAccounts.bucket, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.memberId, sql.placeholder('memberId')))
+    .prepare('member_balances');
+  return async (memberId) =>
+    (await query.execute({ memberId })).map((row) => ({
+      asset: row.asset,
+      bucket: row.bucket as TBucket,
+      balance: toLedgerUnits(row.balance ?? '0'),
+    }));
+}
+
+/**
+ * `/api/ass/lst` (SPEC §7): per asset its buckets and USDT value, and the estimated total. One
+ * query: the balances; assets and the price come from memory.
+ */
+export async function listAssets(
+  balancesOf: (memberId: string) => Promise<MemberBalance[]>,
+  referenceData: ReferenceData,
+  clock: Clock,
+  memberId: string,
+): Promise<TAssetListResponse> {
   const [assets, balances, { price }] = await Promise.all([
-    getAssets(db),
-    getMemberBalances(db, memberId),
-    getKpcPrice(db, clock.now()),
+    referenceData.assets(),
+    balancesOf(memberId),
+    referenceData.kpcPrice(clock.now()),
   ]);
   let total = 0n;
   const lst = assets.map((asset) => {

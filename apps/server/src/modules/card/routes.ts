@@ -1,12 +1,14 @@
 import { fromLedgerUnits, ZEmpty, ZEnvelope, ZPriceResponse } from '@kpc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { getKpcPrice } from '../../ledger/reference-data.ts';
+import type { ReferenceData } from '../../ledger/reference-data.ts';
 import { ok } from '../../plugins/wire.ts';
 
 /** The `card` module (SPEC §7): the KPC price now; cards themselves arrive in a later step. */
-export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> = async (app, { db, clock }) => {
+export const cardRoutes: FastifyPluginAsyncZod<{ referenceData: ReferenceData; clock: Clock }> = async (
+  app,
+  { referenceData, clock },
+) => {
   app.post(
     '/api/card/getPrice',
     {
@@ -18,7 +20,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{ db: Database; clock: Clock }> =
       },
     },
     async () => {
-      const { price, updatedAt } = await getKpcPrice(db, clock.now());
+      const { price, updatedAt } = await referenceData.kpcPrice(clock.now());
       return ok({ price: fromLedgerUnits(price), updatedAt: updatedAt.toISOString() });
     },
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TAssetListResponse, TExchangeLogResponse } from '@kpc/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kpcPrices } from '../../db/schema.ts';
+import { kpcPrices } from '../../db/schema/index.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { quoteExchange } from './service.ts';

@@ -22,7 +22,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { financialRecords } from '../../db/schema.ts';
+import { financialRecords } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { equalHashes, hashWithSecret } from '../../lib/crypto.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';

@@ -3,11 +3,11 @@ import { ErrorCode, type TAssetListResponse, type TDeposit, type TDepositChannel
 import { generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createDepositWatcher } from '../../chain/deposit-watcher.ts';
-import { deposits, paymentChannels } from '../../db/schema.ts';
+import { deposits, paymentChannels } from '../../db/schema/index.ts';
 import { startLocalChain, type LocalChain } from '../../testing/local-chain.ts';
 import { createWalletMember, type TestMember } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createDepositWatcher } from './deposit-watcher.ts';
 
 let local: LocalChain;
 let t: TestApp;

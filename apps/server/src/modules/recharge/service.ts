@@ -11,10 +11,10 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Hash } from 'viem';
 import type { ChainMonitor } from '../../chain/chain-monitor.ts';
 import { isNodeError } from '../../chain/client.ts';
-import type { DepositWatcher } from '../../chain/deposit-watcher.ts';
 import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
-import { chainCursors, deposits } from '../../db/schema.ts';
+import { chainCursors, deposits } from '../../db/schema/index.ts';
+import type { DepositWatcher } from './deposit-watcher.ts';
 
 export interface RechargeContext {
   db: Database;

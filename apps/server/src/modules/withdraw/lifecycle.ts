@@ -1,7 +1,7 @@
 import { Bucket, EntryType, toLedgerUnits, type TWithdrawStatus } from '@kpc/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { financialRecords, withdrawalEvents, withdrawals } from '../../db/schema.ts';
+import { financialRecords, withdrawalEvents, withdrawals } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry, release } from '../../ledger/ledger.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;

@@ -6,6 +6,7 @@ import {
   EntryType,
   fromLedgerUnits,
   LEDGER_SCALE,
+  maskEmail,
   MIN_WITHDRAW_USDT,
   parseDecimal,
   RecordKind,
@@ -36,7 +37,7 @@ import {
   members,
   withdrawalEvents,
   withdrawals,
-} from '../../db/schema.ts';
+} from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { freeze } from '../../ledger/ledger.ts';
 import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
@@ -59,12 +60,6 @@ export interface WithdrawContext {
     /** A member's withdrawals within 24 hours up to this many USDT are approved automatically. */
     autoApproveDaily: string;
   };
-}
-
-/** Shows where the code goes without showing the whole address: `al***@example.com`. */
-function maskEmail(email: string): string {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 2)}***@${domain}`;
 }
 
 async function memberEmail(db: Database, memberId: string): Promise<string | null> {

@@ -5,13 +5,13 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { createPublicClient, http, parseUnits, type Address, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWithdrawalSender, SimulatedCrash } from '../../chain/withdrawal-sender.ts';
-import { members, paymentChannels, withdrawalEvents, withdrawals } from '../../db/schema.ts';
+import { members, paymentChannels, withdrawalEvents, withdrawals } from '../../db/schema/index.ts';
 import { startLocalChain, type LocalChain } from '../../testing/local-chain.ts';
 import { creditAsDeposit, createWalletMember, fund, type TestMember } from '../../testing/members.ts';
 import { startRpcProxy } from '../../testing/rpc-proxy.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { reviewWithdrawal, settleUnknownWithdrawal, submitWithdrawal } from './service.ts';
+import { createWithdrawalSender, SimulatedCrash } from './withdrawal-sender.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const CONFIRMATIONS = 3;

@@ -3,12 +3,12 @@ import type { TAssetListResponse, TAssetLogResponse } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainSettings } from '../config/chains.ts';
-import { deposits } from '../db/schema.ts';
-import { startLocalChain, type LocalChain } from '../testing/local-chain.ts';
-import { createWalletMember, type TestMember } from '../testing/members.ts';
-import { startRpcProxy } from '../testing/rpc-proxy.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import type { ChainSettings } from '../../config/chains.ts';
+import { deposits } from '../../db/schema/index.ts';
+import { startLocalChain, type LocalChain } from '../../testing/local-chain.ts';
+import { createWalletMember, type TestMember } from '../../testing/members.ts';
+import { startRpcProxy } from '../../testing/rpc-proxy.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createDepositWatcher } from './deposit-watcher.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -1,22 +1,14 @@
 import { toLedgerUnits } from '@kpc/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  encodeFunctionData,
-  erc20Abi,
-  keccak256,
-  TransactionReceiptNotFoundError,
-  type Hash,
-  type Hex,
-  type PublicClient,
-} from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
-import type { ChainSettings } from '../config/chains.ts';
-import type { Database } from '../db/client.ts';
-import { hotWalletNonces, withdrawalEvents, withdrawals } from '../db/schema.ts';
-import { noteWithdrawal, transitionWithdrawal, type WithdrawalRow } from '../modules/withdraw/lifecycle.ts';
-import { createChainClient } from './client.ts';
-import { ledgerToTokenUnits } from './token-units.ts';
+import type { Address, Hash, Hex, PublicClient } from 'viem';
+import { createHotWallet } from '../../chain/hot-wallet.ts';
+import type { ChainNodes } from '../../chain/nodes.ts';
+import { ledgerToTokenUnits } from '../../chain/token-units.ts';
+import type { ChainSettings } from '../../config/chains.ts';
+import type { Database } from '../../db/client.ts';
+import { hotWalletNonces, withdrawalEvents, withdrawals } from '../../db/schema/index.ts';
+import { noteWithdrawal, transitionWithdrawal, type WithdrawalRow } from './lifecycle.ts';
 
 /** Withdrawals signed in one pass at most; the rest wait for the next. */
 const BATCH = 20;
@@ -42,45 +34,32 @@ export interface WithdrawalSenderOptions {
 /** What `crashAt` throws in tests: a killed process, never caught. */
 export class SimulatedCrash extends Error {}
 
-/** A known node answer for a transaction it has already seen; re-broadcasting is then harmless. */
-const ALREADY_SENT = /already known|known transaction|nonce too low|already imported|replacement transaction/i;
-
 /**
- * Pays approved withdrawals of one chain from its hot wallet with ERC-20 transfers (Step 4 §3).
- * Exactly-once rests on one rule: a withdrawal's transaction is signed and stored (with its
- * nonce, taken from the database) in one database transaction before it is ever broadcast, and
- * afterwards only that stored transaction is re-broadcast. A sender killed before the commit
- * leaves nothing signed; killed after it, the next pass sends the same bytes again, which the
- * chain accepts at most once. One signer per hot wallet at a time: an advisory lock covers the
- * nonce, the signing and the recording. A hot wallet short of funds leaves withdrawals approved,
- * with a note, until it is topped up. Funds are released only on evidence: a reverted receipt on a
- * settled block. A payout whose nonce was used but whose receipt no node shows is `unknown` and
- * stays frozen until the receipt appears or an operator settles it (`settleUnknownWithdrawal`).
+ * Pays approved withdrawals of one chain from its hot wallet (chain/hot-wallet.ts) with ERC-20
+ * transfers (Step 4 §3). Exactly-once rests on one rule: a withdrawal's transaction is signed and
+ * stored (with its nonce, taken from the database) in one database transaction before it is ever
+ * broadcast, and afterwards only that stored transaction is re-broadcast. A sender killed before
+ * the commit leaves nothing signed; killed after it, the next pass sends the same bytes again,
+ * which the chain accepts at most once. One signer per hot wallet at a time: an advisory lock
+ * covers the nonce, the signing and the recording. A hot wallet short of funds leaves withdrawals
+ * approved, with a note, until it is topped up. Funds are released only on evidence: a reverted
+ * receipt on a settled block. A payout whose nonce was used but whose receipt no node shows is
+ * `unknown` and stays frozen until the receipt appears or an operator settles it
+ * (`settleUnknownWithdrawal`).
  */
 export function createWithdrawalSender(options: WithdrawalSenderOptions) {
   const { db, chain, logger, confirmations } = options;
-  if (!chain.rpcUrl || !chain.usdt || !chain.hotWalletKey || chain.usdtDecimals === null) {
-    throw new Error(`chain ${chain.chainId} cannot pay withdrawals: RPC URL, USDT and hot wallet key are needed`);
-  }
-  const usdt = chain.usdt;
-  const tokenDecimals = chain.usdtDecimals;
-  const account = privateKeyToAccount(chain.hotWalletKey);
-  const hotAddress = account.address.toLowerCase();
-  const client = options.client ?? createChainClient(chain, 10_000);
+  const wallet = createHotWallet({ chain, client: options.client });
+  const hotAddress = wallet.address.toLowerCase();
   const lockKey = `hot-wallet:${chain.chainId}:${hotAddress}`;
   const crashAt = options.crashAt ?? (() => undefined);
 
   /** What the destination receives, in the token's units (the withdrawal form keeps amounts within its decimals). */
-  const onChainUnits = (ledgerAmount: string) => ledgerToTokenUnits(toLedgerUnits(ledgerAmount), tokenDecimals);
+  const onChainUnits = (ledgerAmount: string) => ledgerToTokenUnits(toLedgerUnits(ledgerAmount), wallet.tokenDecimals);
 
   /** What the hot wallet can still pay: its balance less what it signed but the chain has not mined yet. */
   async function spendable(): Promise<bigint> {
-    const balance = await client.readContract({
-      address: usdt,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [account.address],
-    });
+    const balance = await wallet.readUsdtBalance();
     const unmined = await db
       .select({ received: withdrawals.received })
       .from(withdrawals)
@@ -109,17 +88,8 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
 
   /** Signs and stores the one transaction of an approved withdrawal; null if another sender took it. */
   async function signAndRecord(row: WithdrawalRow): Promise<WithdrawalRow | null> {
-    const data = encodeFunctionData({
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [row.toAddress as Hex, onChainUnits(row.received)],
-    });
     // Network reads first, so the lock is held only for the database work and the local signing.
-    const [gas, fees, chainNonce] = await Promise.all([
-      client.estimateGas({ account: account.address, to: usdt, data }),
-      client.estimateFeesPerGas(),
-      client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
-    ]);
+    const prepared = await wallet.prepareTransfer(row.toAddress as Address, onChainUnits(row.received));
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
       const [still] = await tx
@@ -133,17 +103,8 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
         .from(hotWalletNonces)
         .where(and(eq(hotWalletNonces.chainId, chain.chainId), eq(hotWalletNonces.address, hotAddress)));
       // The chain's count covers transactions sent from this wallet outside the programme.
-      const nonce = Math.max(stored?.nextNonce ?? 0, chainNonce);
-      const signedTx = await account.signTransaction({
-        chainId: chain.chainId,
-        type: 'eip1559',
-        to: usdt,
-        data,
-        nonce,
-        gas: (gas * 12n) / 10n,
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-      });
+      const nonce = Math.max(stored?.nextNonce ?? 0, prepared.chainNonce);
+      const { signedTx, txHash } = await wallet.signTransfer(prepared, nonce);
       crashAt('signed');
       await tx
         .insert(hotWalletNonces)
@@ -156,31 +117,18 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
         to: 'sending',
         actor: 'sender',
         detail: `nonce ${nonce}`,
-        set: { fromAddress: hotAddress, nonce, signedTx, txHash: keccak256(signedTx) },
+        set: { fromAddress: hotAddress, nonce, signedTx, txHash },
       });
     });
   }
 
   /** Sends the stored bytes (again); the node refuses a second copy, never pays it twice. */
   async function broadcast(row: WithdrawalRow): Promise<void> {
-    try {
-      await client.sendRawTransaction({ serializedTransaction: row.signedTx as Hex });
-    } catch (error) {
-      const message =
-        error instanceof Error ? `${error.message} ${String((error as { details?: unknown }).details)}` : '';
-      if (!ALREADY_SENT.test(message)) throw error;
-    }
+    await wallet.broadcast(row.signedTx as Hex);
     crashAt('broadcast');
     if (row.status === 'sending') {
       await db.transaction((tx) => transitionWithdrawal(tx, row.id, { to: 'confirming', actor: 'sender' }));
     }
-  }
-
-  async function receiptOf(hash: Hash) {
-    return client.getTransactionReceipt({ hash }).catch((error: unknown) => {
-      if (error instanceof TransactionReceiptNotFoundError) return null;
-      throw error;
-    });
   }
 
   /**
@@ -190,9 +138,9 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
    * transaction): the withdrawal becomes `unknown` and its funds stay frozen.
    */
   async function follow(row: WithdrawalRow, head: bigint): Promise<void> {
-    const receipt = await receiptOf(row.txHash as Hash);
+    const receipt = await wallet.readReceipt(row.txHash as Hash);
     if (!receipt) {
-      const mined = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
+      const mined = await wallet.readMinedCount();
       if (row.nonce !== null && mined > row.nonce) {
         if (row.status !== 'unknown') {
           await db.transaction((tx) =>
@@ -224,8 +172,7 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
       await db.update(withdrawals).set({ blockNumber: receipt.blockNumber }).where(eq(withdrawals.id, row.id));
     }
     if (head - receipt.blockNumber + 1n < BigInt(confirmations)) return;
-    const block = await client.getBlock({ blockNumber: receipt.blockNumber });
-    if (block.hash !== receipt.blockHash) return;
+    if ((await wallet.readBlockHash(receipt.blockNumber)) !== receipt.blockHash) return;
     const paid = receipt.status === 'success';
     await db.transaction((tx) =>
       transitionWithdrawal(tx, row.id, {
@@ -239,7 +186,7 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
 
   /** One pass: follow what is in flight, then sign and send approved withdrawals in order. */
   async function sendOnce(): Promise<void> {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const head = await wallet.readHead();
     const inFlight = await db
       .select()
       .from(withdrawals)
@@ -281,7 +228,25 @@ export function createWithdrawalSender(options: WithdrawalSenderOptions) {
     }
   }
 
-  return { sendOnce, hotAddress: account.address };
+  return { sendOnce, hotAddress: wallet.address };
 }
 
 export type WithdrawalSender = ReturnType<typeof createWithdrawalSender>;
+
+/** One withdrawal sender per chain with a node, USDT and a hot wallet. */
+export function createWithdrawalSenders(options: {
+  db: Database;
+  nodes: ChainNodes;
+  logger: WithdrawalSenderOptions['logger'];
+  confirmations: number;
+}): Map<number, WithdrawalSender> {
+  const { db, nodes, logger, confirmations } = options;
+  return new Map(
+    nodes.chains
+      .filter((chain) => chain.usdt && chain.hotWalletKey)
+      .map((chain) => [
+        chain.chainId,
+        createWithdrawalSender({ db, chain, logger, confirmations, client: nodes.clientOf(chain.chainId) }),
+      ]),
+  );
+}

@@ -4,11 +4,11 @@ import type { TAssetListResponse, TDepositChannelsResponse } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deposits, members, withdrawals } from '../db/schema.ts';
-import { startLocalChain, type LocalChain } from '../testing/local-chain.ts';
-import { createWalletMember, type TestMember } from '../testing/members.ts';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { createDepositWatcher } from './deposit-watcher.ts';
+import { deposits, members, withdrawals } from '../../db/schema/index.ts';
+import { startLocalChain, type LocalChain } from '../../testing/local-chain.ts';
+import { createWalletMember, type TestMember } from '../../testing/members.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createDepositWatcher } from '../recharge/deposit-watcher.ts';
 import { createWithdrawalSender } from './withdrawal-sender.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

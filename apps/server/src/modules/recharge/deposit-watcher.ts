@@ -1,4 +1,3 @@
-import { rechargeAbi } from '@kpc/contracts';
 import {
   Bucket,
   EntryType,
@@ -12,28 +11,15 @@ import {
 } from '@kpc/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  BlockNotFoundError,
-  erc20Abi,
-  getAbiItem,
-  isAddressEqual,
-  parseEventLogs,
-  TransactionReceiptNotFoundError,
-  type Address,
-  type Hash,
-  type PublicClient,
-  type TransactionReceipt,
-} from 'viem';
-import type { ChainSettings } from '../config/chains.ts';
-import type { Database, Transaction } from '../db/client.ts';
-import { chainCursors, deposits, financialRecords, members } from '../db/schema.ts';
-import { HouseAccount, postEntry } from '../ledger/ledger.ts';
-import { getAsset } from '../ledger/reference-data.ts';
-import { createChainClient } from './client.ts';
-import { tokenToLedgerUnits } from './token-units.ts';
-
-const depositedEvent = getAbiItem({ abi: rechargeAbi, name: 'Deposited' });
-const transferEvent = getAbiItem({ abi: erc20Abi, name: 'Transfer' });
+import type { Hash, PublicClient } from 'viem';
+import { createDepositReader, type SeenDeposit } from '../../chain/deposit-reader.ts';
+import type { ChainNodes } from '../../chain/nodes.ts';
+import { tokenToLedgerUnits } from '../../chain/token-units.ts';
+import type { ChainSettings } from '../../config/chains.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { chainCursors, deposits, financialRecords, members } from '../../db/schema/index.ts';
+import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { getAsset } from '../../ledger/reference-data.ts';
 
 export interface DepositWatcherOptions {
   db: Database;
@@ -45,119 +31,22 @@ export interface DepositWatcherOptions {
   client?: PublicClient;
 }
 
-interface SeenDeposit {
-  txHash: Hash;
-  receiptLogIndex: number;
-  blockNumber: bigint;
-  blockHash: Hash;
-  method: 'contract' | 'transfer';
-  from: Address;
-  /** In the token's own units (its decimals). */
-  units: bigint;
-}
-
 /**
- * Watches one chain for USDT deposits: Recharge `Deposited` events (attributed by the event's
- * member address) and USDT transfers to the deposit address (attributed by the sender being a
- * member's bound wallet). Each pass reads the blocks since the stored cursor (re-reading the last
- * REQUIRED_CONFIRMATIONS blocks, so a reorg's replacement blocks are seen), records each deposit
- * once and credits those with enough confirmations after re-checking their block is canonical.
- * Several processes may run it: database locks let one pass per chain write at a time, and every
- * write is conditional, so nothing is recorded or credited twice. A node that fails leaves every
- * deposit as it was: only a different block proven at a deposit's height is a reorg.
+ * Watches one chain for USDT deposits (Step 4 §2), read by chain/deposit-reader.ts. Each pass
+ * reads the blocks since the stored cursor (re-reading the last REQUIRED_CONFIRMATIONS blocks, so
+ * a reorg's replacement blocks are seen), records each deposit once and credits those with enough
+ * confirmations after re-checking their block is canonical. Several processes may run it:
+ * database locks let one pass per chain write at a time, and every write is conditional, so
+ * nothing is recorded or credited twice. A node that fails leaves every deposit as it was: only a
+ * different block proven at a deposit's height is a reorg.
  */
 export function createDepositWatcher(options: DepositWatcherOptions) {
   const { db, chain, logger, blockRange } = options;
   if (chain.usdtDecimals === null) throw new Error(`chain ${chain.chainId} has no USDT decimals`);
   const tokenDecimals = chain.usdtDecimals;
-  const client = options.client ?? createChainClient(chain, 10_000);
+  const reader = createDepositReader({ chain, client: options.client });
   const lockKey = `deposit-watcher:${chain.chainId}`;
   const minimumUnits = parseDecimal(MIN_RECHARGE_USDT, tokenDecimals);
-
-  /**
-   * The deposits of the transactions with a deposit log in the range, each read from its receipt
-   * (once per transaction), so a range scan and accelerate record a deposit identically.
-   */
-  async function readDeposits(fromBlock: bigint, toBlock: bigint): Promise<SeenDeposit[]> {
-    const hashes = new Set<Hash>();
-    if (chain.recharge) {
-      const logs = await client.getLogs({ address: chain.recharge, event: depositedEvent, fromBlock, toBlock });
-      for (const log of logs) hashes.add(log.transactionHash);
-    }
-    if (chain.usdt && chain.depositAddress) {
-      const logs = await client.getLogs({
-        address: chain.usdt,
-        event: transferEvent,
-        args: { to: chain.depositAddress },
-        fromBlock,
-        toBlock,
-      });
-      for (const log of logs) hashes.add(log.transactionHash);
-    }
-    const seen: SeenDeposit[] = [];
-    for (const hash of hashes) seen.push(...((await readTransaction(hash)) ?? []));
-    return seen;
-  }
-
-  /** The deposits one mined transaction made, read from its receipt alone; null: no such transaction. */
-  async function readTransaction(hash: Hash): Promise<SeenDeposit[] | null> {
-    const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
-      if (error instanceof TransactionReceiptNotFoundError) return null;
-      throw error;
-    });
-    if (!receipt) return null;
-    return receipt.status === 'success' ? depositsOf(receipt) : [];
-  }
-
-  /**
-   * A receipt's deposits. A contract deposit moves USDT from the member to the Recharge treasury
-   * in the same transaction; if the treasury is (or ever becomes) the deposit address, that
-   * transfer is the deposit itself, not a second one: each `Deposited` claims the nearest earlier
-   * transfer from its member of its amount, and only unclaimed transfers count as direct deposits.
-   */
-  function depositsOf(receipt: TransactionReceipt): SeenDeposit[] {
-    // The log's position in its receipt stays the same when a reorg moves the transaction
-    // (parsed logs are copies: match by log index).
-    const mined = (log: { logIndex: number }) => ({
-      txHash: receipt.transactionHash,
-      receiptLogIndex: receipt.logs.findIndex((entry) => entry.logIndex === log.logIndex),
-      blockNumber: receipt.blockNumber,
-      blockHash: receipt.blockHash,
-    });
-    const from = (address: Address | null) =>
-      receipt.logs.filter((log) => address && isAddressEqual(log.address, address));
-    const contractDeposits = chain.recharge
-      ? parseEventLogs({ abi: [depositedEvent], logs: from(chain.recharge), strict: true })
-      : [];
-    const depositAddress = chain.depositAddress;
-    const transfers = depositAddress
-      ? parseEventLogs({ abi: [transferEvent], logs: from(chain.usdt), strict: true }).filter((log) =>
-          isAddressEqual(log.args.to, depositAddress),
-        )
-      : [];
-    const claimed = new Set<number>();
-    for (const deposit of contractDeposits) {
-      const own = transfers.findLast(
-        (transfer) =>
-          transfer.logIndex < deposit.logIndex &&
-          !claimed.has(transfer.logIndex) &&
-          isAddressEqual(transfer.args.from, deposit.args.member) &&
-          transfer.args.value === deposit.args.amount,
-      );
-      if (own) claimed.add(own.logIndex);
-    }
-    return [
-      ...contractDeposits.map((log) => ({
-        ...mined(log),
-        method: 'contract' as const,
-        from: log.args.member,
-        units: log.args.amount,
-      })),
-      ...transfers
-        .filter((log) => !claimed.has(log.logIndex))
-        .map((log) => ({ ...mined(log), method: 'transfer' as const, from: log.args.from, units: log.args.value })),
-    ];
-  }
 
   /** Records what a range showed; a deposit seen again (e.g. moved by a reorg) updates its block. */
   async function record(tx: Transaction, seen: SeenDeposit[]): Promise<void> {
@@ -222,13 +111,10 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
    * its new block, its confirmations count again) or is gone (reorged, never credited).
    */
   async function settle(deposit: typeof deposits.$inferSelect): Promise<void> {
-    const block = await client.getBlock({ blockNumber: deposit.blockNumber }).catch((error: unknown) => {
-      if (error instanceof BlockNotFoundError) return null;
-      throw error;
-    });
-    if (!block) return;
-    if (block.hash !== deposit.blockHash) {
-      const seen = await readTransaction(deposit.txHash as Hash);
+    const blockHash = await reader.blockHashAt(deposit.blockNumber);
+    if (!blockHash) return;
+    if (blockHash !== deposit.blockHash) {
+      const seen = await reader.readTransaction(deposit.txHash as Hash);
       if (seen !== null) {
         await recordLocked(seen);
         return;
@@ -250,31 +136,7 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
           and(eq(deposits.id, deposit.id), eq(deposits.status, 'pending'), eq(deposits.blockHash, deposit.blockHash)),
         )
         .returning();
-      if (!claimed?.memberId) return;
-      const amount = parseDecimal(claimed.amount, LEDGER_SCALE);
-      const [financial] = await tx
-        .insert(financialRecords)
-        .values({
-          memberId: claimed.memberId,
-          kind: RecordKind.DEPOSIT,
-          status: 'completed',
-          asset: claimed.asset,
-          amount: claimed.amount,
-          reference: `deposit:${claimed.id}`,
-          chainId: claimed.chainId,
-          txHash: claimed.txHash,
-        })
-        .returning({ id: financialRecords.id });
-      await postEntry(tx, {
-        type: EntryType.DEPOSIT,
-        idempotencyKey: `deposit:${claimed.id}`,
-        memberId: claimed.memberId,
-        reference: `deposit:${claimed.id}${financial ? `;financial_record:${financial.id}` : ''}`,
-        postings: [
-          { account: { memberId: claimed.memberId, bucket: Bucket.AVAILABLE }, asset: claimed.asset, amount },
-          { account: { house: HouseAccount.TREASURY }, asset: claimed.asset, amount: -amount },
-        ],
-      });
+      if (claimed) await creditDeposit(tx, claimed);
     });
   }
 
@@ -283,8 +145,7 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
    * confirmations (head - block + 1 >= REQUIRED_CONFIRMATIONS). Returns the head it saw.
    */
   async function scanOnce(): Promise<bigint> {
-    // Always the live head: a cached one would make a pass judge confirmations on stale data.
-    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const head = await reader.readHead();
     const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, chain.chainId));
     const nextBlock = cursor?.nextBlock ?? chain.startBlock ?? head;
     const overlap = BigInt(REQUIRED_CONFIRMATIONS);
@@ -292,7 +153,7 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
     let from = nextBlock > overlap ? nextBlock - overlap : 0n;
     while (from <= head) {
       const to = from + BigInt(blockRange) - 1n < head ? from + BigInt(blockRange) - 1n : head;
-      const seen = await readDeposits(from, to);
+      const seen = await reader.readDeposits(from, to);
       // The overlap re-reads blocks behind the cursor; the cursor itself only moves forward.
       const next = expected !== null && expected > to + 1n ? expected : to + 1n;
       // One writer per chain at a time, and the range's deposits land with the cursor that passes
@@ -342,9 +203,9 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
    * saw, or null when the chain has no such mined transaction.
    */
   async function inspectTransaction(hash: Hash): Promise<bigint | null> {
-    const seen = await readTransaction(hash);
+    const seen = await reader.readTransaction(hash);
     if (seen === null) return null;
-    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const head = await reader.readHead();
     await recordLocked(seen);
     await settleConfirmed(head, hash);
     return head;
@@ -354,3 +215,54 @@ export function createDepositWatcher(options: DepositWatcherOptions) {
 }
 
 export type DepositWatcher = ReturnType<typeof createDepositWatcher>;
+
+/**
+ * Credits a deposit just claimed as `credited` to its member, in the claiming transaction: its
+ * financial record and the ledger entry from the treasury. A deposit of nobody (no member bound
+ * its sender's wallet) is only marked.
+ */
+async function creditDeposit(tx: Transaction, claimed: typeof deposits.$inferSelect): Promise<void> {
+  if (!claimed.memberId) return;
+  const amount = parseDecimal(claimed.amount, LEDGER_SCALE);
+  const [financial] = await tx
+    .insert(financialRecords)
+    .values({
+      memberId: claimed.memberId,
+      kind: RecordKind.DEPOSIT,
+      status: 'completed',
+      asset: claimed.asset,
+      amount: claimed.amount,
+      reference: `deposit:${claimed.id}`,
+      chainId: claimed.chainId,
+      txHash: claimed.txHash,
+    })
+    .returning({ id: financialRecords.id });
+  await postEntry(tx, {
+    type: EntryType.DEPOSIT,
+    idempotencyKey: `deposit:${claimed.id}`,
+    memberId: claimed.memberId,
+    reference: `deposit:${claimed.id}${financial ? `;financial_record:${financial.id}` : ''}`,
+    postings: [
+      { account: { memberId: claimed.memberId, bucket: Bucket.AVAILABLE }, asset: claimed.asset, amount },
+      { account: { house: HouseAccount.TREASURY }, asset: claimed.asset, amount: -amount },
+    ],
+  });
+}
+
+/** One deposit watcher per chain with a node and something to watch: a Recharge contract or a deposit address. */
+export function createDepositWatchers(options: {
+  db: Database;
+  nodes: ChainNodes;
+  logger: DepositWatcherOptions['logger'];
+  blockRange: number;
+}): Map<number, DepositWatcher> {
+  const { db, nodes, logger, blockRange } = options;
+  return new Map(
+    nodes.chains
+      .filter((chain) => chain.recharge || (chain.usdt && chain.depositAddress))
+      .map((chain) => [
+        chain.chainId,
+        createDepositWatcher({ db, chain, logger, blockRange, client: nodes.clientOf(chain.chainId) }),
+      ]),
+  );
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+/**
+ * Members of the programme. The root member (status 'system') holds the genesis invitation code
+ * and can never log in; every other member has a referrer, fixed at sign-up.
+ */
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased; null for wallet-only members and the root. */
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    /** Lower-cased 0x address of the bound wallet (Step 2). */
+    walletAddress: text('wallet_address'),
+    inviteCode: text('invite_code').notNull(),
+    referrerId: uuid('referrer_id').references((): AnyPgColumn => members.id),
+    level: text('level', { enum: ['member', 'ambassador'] })
+      .notNull()
+      .default('member'),
+    status: text('status', { enum: ['active', 'disabled', 'system'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('members_email_key').on(t.email),
+    uniqueIndex('members_wallet_address_key').on(t.walletAddress),
+    // Stored lower-case so the unique index compares addresses case-insensitively (EIP-55 is display only).
+    check('members_wallet_address_lower', sql`${t.walletAddress} = lower(${t.walletAddress})`),
+    uniqueIndex('members_invite_code_key').on(t.inviteCode),
+    index('members_referrer_idx').on(t.referrerId),
+  ],
+);
+
+/** Login sessions. Only the SHA-256 of a token is stored; the token itself is shown once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    tokenHash: text('token_hash').notNull(),
+    /** 1 password, 2 email code, -1 wallet (SPEC §3 loginType). */
+    loginType: smallint('login_type').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute expiry; the idle expiry is counted from last_seen_at. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
+);
+
+/** Emailed verification codes: HMAC-hashed, single use, short-lived, limited tries. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('verification_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/**
+ * Nonces for wallet messages (`/api/acc/auth`, SPEC §7 `auth`). Only a hash is stored; a nonce is
+ * used once, by the first valid signed message that names it, and expires after 5 minutes.
+ */
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nonceHash: text('nonce_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The session that asked for the nonce, when one did: a wallet binding must be signed over a
+     * nonce of the very session that submits it, so a signature cannot bind to someone else.
+     */
+    sessionId: uuid('session_id'),
+  },
+  (t) => [
+    uniqueIndex('wallet_nonces_nonce_hash_key').on(t.nonceHash),
+    index('wallet_nonces_expires_idx').on(t.expiresAt),
+  ],
+);

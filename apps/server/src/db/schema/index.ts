@@ -1,0 +1,12 @@
+/**
+ * Every table, one file per domain: what Drizzle's client needs to know the whole schema.
+ * drizzle-kit reads this folder (drizzle.config.ts).
+ */
+export * from './account.ts';
+export * from './channels.ts';
+export * from './exchange.ts';
+export * from './ledger.ts';
+export * from './mail.ts';
+export * from './recharge.ts';
+export * from './settings.ts';
+export * from './withdraw.ts';

@@ -1,0 +1,33 @@
+import type { ServerContext } from '../modules/index.ts';
+import { chainJob } from './chain-job.ts';
+import type { Job } from './scheduler.ts';
+
+/**
+ * Every background job of a server process, each calling its module's service; the scheduler
+ * (scheduler.ts) runs them. A new job is one line here.
+ */
+export function listBackgroundJobs(context: ServerContext): Job[] {
+  const { config, nodes } = context;
+  const monitor = nodes.monitor;
+  // Every process keeps its view of the nodes current; only worker processes move money
+  // (RUN_CHAIN_WORKERS=false makes an API-only process).
+  const probe: Job = { name: 'chain probe', everySeconds: config.RPC_PROBE_SECONDS, run: monitor.probeOnce };
+  if (!config.RUN_CHAIN_WORKERS) return [probe];
+  return [
+    probe,
+    ...[...context.depositWatchers].map(([chainId, watcher]) =>
+      chainJob(monitor, chainId, {
+        name: 'deposit watcher',
+        everySeconds: config.WATCHER_POLL_SECONDS,
+        run: watcher.scanOnce,
+      }),
+    ),
+    ...[...context.withdrawalSenders].map(([chainId, sender]) =>
+      chainJob(monitor, chainId, {
+        name: 'withdrawal sender',
+        everySeconds: config.SENDER_POLL_SECONDS,
+        run: sender.sendOnce,
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,145 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyPluginOptions,
+  FastifyTypeProvider,
+  RawServerDefault,
+} from 'fastify';
+import type { ChainNodes } from '../chain/nodes.ts';
+import type { ChainRuntime } from '../chain/runtime.ts';
+import type { Config } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import type { ReferenceData } from '../ledger/reference-data.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { createAuthHooks } from '../plugins/auth.ts';
+import { accountRoutes } from './account/routes.ts';
+import type { SessionPolicy } from './account/sessions.ts';
+import { appRoutes } from './app/routes.ts';
+import { assetRoutes } from './assets/routes.ts';
+import { cardRoutes } from './card/routes.ts';
+import { devFaucetRoutes } from './dev/faucet.ts';
+import { devMailboxRoutes } from './dev/mailbox.ts';
+import { exchangeRoutes } from './exchange/routes.ts';
+import type { DepositWatcher } from './recharge/deposit-watcher.ts';
+import { rechargeRoutes } from './recharge/routes.ts';
+import type { WithdrawalSender } from './withdraw/withdrawal-sender.ts';
+import { withdrawRoutes } from './withdraw/routes.ts';
+
+/** What the modules and the background jobs share, built once by app.ts. */
+export interface ServerContext {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  /** Hashes emailed codes and signs quotes (db/seed.ts keeps it). */
+  secret: string;
+  chains: ChainRuntime;
+  /** The nodes' clients and whether each answers (chain/nodes.ts). */
+  nodes: ChainNodes;
+  sessionPolicy: SessionPolicy;
+  auth: ReturnType<typeof createAuthHooks>;
+  /** Assets, prices and pairs from memory (ledger/reference-data.ts). */
+  referenceData: ReferenceData;
+  /** One per chain with something to watch; accelerate uses them too. */
+  depositWatchers: Map<number, DepositWatcher>;
+  /** One per chain with a hot wallet. */
+  withdrawalSenders: Map<number, WithdrawalSender>;
+}
+
+/** A module: registers its routes (SPEC's `/api/<module>/<action>`) from the shared context. */
+type ServerModule = (app: FastifyInstance, context: ServerContext) => Promise<void>;
+
+/** A module made of one routes plugin, its options taken from the context; `when` leaves it out. */
+function routes<Options extends FastifyPluginOptions, Provider extends FastifyTypeProvider>(
+  plugin: FastifyPluginAsync<Options, RawServerDefault, Provider>,
+  optionsFrom: (context: ServerContext) => Options,
+  { when = () => true }: { when?: (context: ServerContext) => boolean } = {},
+): ServerModule {
+  return async (app, context) => {
+    if (when(context)) await app.register(plugin, optionsFrom(context));
+  };
+}
+
+/** Per client address and window, for calls that mail a code or ask a node. */
+const codeLimit = ({ config }: ServerContext) => ({
+  max: config.RATE_LIMIT_CODE_MAX,
+  timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+});
+
+/** Every module of the server, in registration order. A new module is one entry here. */
+const serverModules: ServerModule[] = [
+  routes(accountRoutes, (c) => ({
+    context: {
+      db: c.db,
+      clock: c.clock,
+      mailer: c.mailer,
+      logger: c.logger,
+      secret: c.secret,
+      sessionPolicy: c.sessionPolicy,
+      publicUrl: c.config.publicUrl,
+    },
+    wallet: {
+      db: c.db,
+      clock: c.clock,
+      sessionPolicy: c.sessionPolicy,
+      domains: c.config.siweDomains,
+      allowedChainIds: c.chains.allowedChainIds,
+    },
+    auth: c.auth,
+    limits: {
+      login: c.config.RATE_LIMIT_LOGIN_MAX,
+      account: c.config.RATE_LIMIT_ACCOUNT_MAX,
+      code: c.config.RATE_LIMIT_CODE_MAX,
+      windowMs: c.config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+  })),
+  routes(appRoutes, (c) => ({ chains: c.chains })),
+  routes(cardRoutes, (c) => ({ referenceData: c.referenceData, clock: c.clock })),
+  routes(assetRoutes, (c) => ({
+    db: c.db,
+    clock: c.clock,
+    referenceData: c.referenceData,
+    auth: c.auth,
+    chains: c.chains,
+  })),
+  routes(exchangeRoutes, (c) => ({
+    context: { db: c.db, clock: c.clock, secret: c.secret, quoteSeconds: c.config.EXCHANGE_QUOTE_SECONDS },
+    auth: c.auth,
+  })),
+  routes(devFaucetRoutes, (c) => ({ db: c.db, auth: c.auth }), { when: (c) => c.config.isFaucetEnabled }),
+  routes(rechargeRoutes, (c) => ({
+    context: { db: c.db, chains: c.chains, watchers: c.depositWatchers, network: c.nodes.monitor },
+    auth: c.auth,
+    accelerateLimit: codeLimit(c),
+  })),
+  routes(withdrawRoutes, (c) => ({
+    context: {
+      db: c.db,
+      clock: c.clock,
+      mailer: c.mailer,
+      logger: c.logger,
+      secret: c.secret,
+      chains: c.chains,
+      network: c.nodes.monitor,
+      terms: {
+        feeRate: c.config.WITHDRAW_FEE_RATE,
+        minFee: c.config.WITHDRAW_MIN_FEE,
+        autoApproveDaily: c.config.WITHDRAW_AUTO_APPROVE_DAILY,
+      },
+    },
+    auth: c.auth,
+    codeLimit: codeLimit(c),
+  })),
+  // The development mailbox shows the outbox, so only when mail goes there.
+  routes(devMailboxRoutes, (c) => ({ db: c.db }), {
+    when: (c) => c.config.isMailboxEnabled && c.mailer.kind === 'outbox',
+  }),
+];
+
+/** Registers every module, in order. */
+export async function registerModules(app: FastifyInstance, context: ServerContext): Promise<void> {
+  for (const register of serverModules) await register(app, context);
+}
