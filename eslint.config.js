@@ -1,14 +1,29 @@
 // @ts-check
 import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** An import zone: files under `files` may not import `patterns`. */
-function restrictImports(files, patterns, message) {
-  return [
-    { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] } },
-  ];
+/** The member app's features (apps/web/src/features/<name>), each its own import zone. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Import zones: files under `files` may not import what `group` matches (gitignore-style patterns,
+ * as `no-restricted-imports` reads them). ESLint keeps only the last `no-restricted-imports` that
+ * matches a file, so a zone inside another (`apps/web/src/lib/**` in `apps/web/**`) carries the
+ * outer zones' patterns too.
+ */
+function restrictImports(...zones) {
+  const base = (files) => files.replace(/\*\*$/, '');
+  return zones.map(({ files }) => {
+    const patterns = zones
+      .filter((outer) => base(files).startsWith(base(outer.files)))
+      .map(({ group, message }) => ({ group, message }));
+    return { files: [files], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+  });
 }
 
 export default tseslint.config(
@@ -60,19 +75,37 @@ export default tseslint.config(
   },
   // One-way imports (ARCHITECTURE "Shape"): packages -> apps; apps never import each other.
   ...restrictImports(
-    'packages/**',
-    ['@kpc/server', '@kpc/server/*', '@kpc/web', '@kpc/web/*', '**/apps/**', '**/e2e/**'],
-    'packages must not depend on apps',
-  ),
-  ...restrictImports(
-    'apps/web/**',
-    ['@kpc/server', '@kpc/server/*', '**/server/src/**', '**/e2e/**'],
-    'apps never import each other',
-  ),
-  ...restrictImports(
-    'apps/server/**',
-    ['@kpc/web', '@kpc/web/*', '**/web/src/**', '**/e2e/**'],
-    'apps never import each other',
+    {
+      files: 'packages/**',
+      group: ['@kpc/server', '@kpc/server/*', '@kpc/web', '@kpc/web/*', '**/apps/**', '**/e2e/**'],
+      message: 'packages must not depend on apps',
+    },
+    {
+      files: 'apps/web/**',
+      group: ['@kpc/server', '@kpc/server/*', '**/server/src/**', '**/e2e/**'],
+      message: 'apps never import each other',
+    },
+    {
+      files: 'apps/web/**',
+      group: ['@kpc/shared/operator', '@kpc/shared/operator/*', '**/shared/src/operator/**'],
+      message: 'operator schemas stay out of the member app (its bundle is public)',
+    },
+    {
+      files: 'apps/server/**',
+      group: ['@kpc/web', '@kpc/web/*', '**/web/src/**', '**/e2e/**'],
+      message: 'apps never import each other',
+    },
+    // Inside the member app, as bulletproof-react: app -> features -> components, lib, config.
+    ...['components', 'lib', 'config'].map((folder) => ({
+      files: `apps/web/src/${folder}/**`,
+      group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'],
+      message: 'components, lib and config never import a feature or the app shell: move the shared piece here',
+    })),
+    ...webFeatures.map((feature) => ({
+      files: `apps/web/src/features/${feature}/**`,
+      group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
+      message: 'a feature never imports another feature or the app shell: move the shared piece to components/ or lib/',
+    })),
   ),
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

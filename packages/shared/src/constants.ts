@@ -41,3 +41,10 @@ export const EMAIL_MAX_LENGTH = 254;
 /** Invitation codes: 8 characters from an alphabet without look-alikes (no I, O, 0, 1). */
 export const INVITE_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const INVITE_CODE_LENGTH = 8;
+
+/**
+ * `loginEmail` `type`, kept as the user store's `loginType` (SPEC §3: 0 default, -1 wallet). Here,
+ * not beside the account schemas: the member app's first chunk needs it, and must not pull zod in.
+ */
+export const EmailLoginType = { PASSWORD: 1, CODE: 2 } as const;
+export const LoginType = { NONE: 0, WALLET: -1, ...EmailLoginType } as const;

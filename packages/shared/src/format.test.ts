@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, maskAddress, maskEmail } from './format.ts';
+import { formatFeeRate, formatNumber, maskAddress, maskEmail } from './format.ts';
 
 describe('formatNumber (SPEC §9)', () => {
   it.each([
@@ -47,5 +47,21 @@ describe('maskEmail', () => {
   it('keeps the first character and the domain', () => {
     expect(maskEmail('alice@example.com')).toBe('a***@example.com');
     expect(maskEmail('')).toBe('');
+  });
+});
+
+describe('formatFeeRate', () => {
+  it('shows a rate as a percentage, exactly', () => {
+    expect(formatFeeRate('0.01')).toBe('1%');
+    expect(formatFeeRate('0.0025')).toBe('0.25%');
+    expect(formatFeeRate('0.003')).toBe('0.3%');
+    expect(formatFeeRate('0.005000000000000000')).toBe('0.5%');
+    expect(formatFeeRate('0.0125')).toBe('1.25%');
+    expect(formatFeeRate('0')).toBe('0%');
+  });
+  it('shows a dash for anything that is not a rate', () => {
+    expect(formatFeeRate('oops')).toBe('—');
+    expect(formatFeeRate('x')).toBe('—');
+    expect(formatFeeRate('1e-3')).toBe('—');
   });
 });

@@ -1,5 +1,5 @@
 import { DISPLAY_DECIMALS } from './constants.ts';
-import { isDecimalString } from './money.ts';
+import { formatDecimal, isDecimalString, LEDGER_SCALE, parseDecimal } from './money.ts';
 
 /**
  * Formats an amount for display (SPEC §9): at most `decimals` fractional digits (cut, never rounded
@@ -36,4 +36,16 @@ export function maskEmail(email: string | null | undefined): string {
   const at = email.indexOf('@');
   if (at < 1) return email;
   return `${email[0]}***${email.slice(at)}`;
+}
+
+/**
+ * Shows a fee rate (a fraction such as `0.003`) as a percentage, `0.3%`: exact, through decimal
+ * strings, never a JS number. Anything that is not a rate the ledger can hold shows `—`.
+ */
+export function formatFeeRate(feeRate: string): string {
+  try {
+    return `${formatNumber(formatDecimal(parseDecimal(feeRate, LEDGER_SCALE) * 100n, LEDGER_SCALE))}%`;
+  } catch {
+    return '—';
+  }
 }

@@ -10,4 +10,5 @@ export * from './schemas/app.ts';
 export * from './wallet-message.ts';
 export * from './schemas/assets.ts';
 export * from './schemas/exchange.ts';
-export * from './schemas/funds.ts';
+export * from './schemas/recharge.ts';
+export * from './schemas/withdraw.ts';

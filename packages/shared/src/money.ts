@@ -40,6 +40,12 @@ export const LEDGER_SCALE = 18;
  */
 export const MAX_AMOUNT_INTEGER_DIGITS = 15;
 const LEDGER_UNIT = 10n ** BigInt(LEDGER_SCALE);
+/**
+ * USDT's precision in the ledger (its `assets` row): what USDT amounts and USDT values are cut to.
+ * Not a chain token's decimals (USDT has 6 on Ethereum and Polygon, 18 on BSC): the chain edge
+ * converts between the two.
+ */
+export const USDT_DECIMALS = 6;
 
 /** `a * b / c` rounded toward zero (payouts: never pay out more than owed). Inputs must be non-negative. */
 export function mulDivDown(a: bigint, b: bigint, c: bigint): bigint {

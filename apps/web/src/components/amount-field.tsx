@@ -3,6 +3,7 @@ import { Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { truncateDecimal } from '@/lib/amount-rules.ts';
 import type { AmountInput } from '@/lib/use-amount-input.ts';
+import './amount-field.css';
 
 interface AmountFieldProps {
   input: AmountInput;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '@/lib/toast.ts';
 import { useResendCountdown } from '@/lib/use-resend-countdown.ts';
+import './code-button.css';
 
 interface CodeButtonProps {
   /** Sends the code; resolves with the server's cooldown, or null when nothing was sent. */

@@ -7,6 +7,8 @@ import type { CursorListSource } from '@/lib/cursor-list.ts';
 import { useCursorList } from '@/lib/use-cursor-list.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { RefreshArea } from './refresh-area.tsx';
+import './cursor-list.css';
+import './record.css';
 
 interface CursorListProps<T extends { id: string }> {
   source: CursorListSource<T>;

@@ -1,5 +1,6 @@
 import { CheckList, Dropdown, type DropdownRef } from 'antd-mobile';
 import { useRef } from 'react';
+import './filter-bar.css';
 
 export interface FilterOption {
   value: string;

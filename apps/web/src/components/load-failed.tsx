@@ -1,5 +1,6 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import './load-failed.css';
 
 /** What a section shows when its data failed to load (the reason was toasted), with a retry. */
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {

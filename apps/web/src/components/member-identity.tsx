@@ -2,6 +2,7 @@ import { maskAddress, maskEmail } from '@kpc/shared';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '@/lib/user-store.ts';
 import { CopyButton } from './copy-button.tsx';
+import './member-identity.css';
 
 /**
  * Who is logged in: masked email (or masked wallet address, SPEC §9), the level label (SPEC §6) and

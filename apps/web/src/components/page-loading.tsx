@@ -1,4 +1,5 @@
 import { DotLoading } from 'antd-mobile';
+import './page-loading.css';
 
 /** Shown while a lazily loaded page arrives (SPEC §2: all pages load lazily). */
 export function PageLoading() {

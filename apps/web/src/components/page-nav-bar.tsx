@@ -3,6 +3,7 @@ import { NavBar } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigateBack } from '@/lib/navigation.ts';
+import './page-nav-bar.css';
 
 /** The top bar of a non-tab page: back (or home when opened directly) and the page title. */
 export function PageNavBar({ title, right }: { title: ReactNode; right?: ReactNode }) {

@@ -1,6 +1,7 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './sheet-actions.css';
 
 interface SheetActionsProps {
   submitLabel: ReactNode;

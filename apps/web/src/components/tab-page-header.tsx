@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './tab-page-header.css';
 
 /** SPEC §2: tab pages use a custom navigation bar; the app title is KPC. */
 export function TabPageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {

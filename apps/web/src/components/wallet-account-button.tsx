@@ -3,6 +3,7 @@ import { CheckCircle, Wallet } from '@phosphor-icons/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWalletStore } from '@/lib/wallet/wallet-store.ts';
+import './wallet-account-button.css';
 
 /** Connects the browser wallet (SPEC §4), with a flag while the wallet asks its owner. */
 export function useConnectWallet() {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants.ts';
+import { EmailLoginType, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants.ts';
 import { ZEmail } from './common.ts';
 
 /** What a verification code may be used for; a code only works for its own purpose. */
@@ -15,10 +15,6 @@ export const ZCodePurpose = z.enum([CodePurpose.REGISTER, CodePurpose.RESET_PASS
   error: 'validation.invalid',
 });
 export type TCodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
-
-/** `loginEmail` `type`, kept as the user store's `loginType` (SPEC §3: 0 default, -1 wallet). */
-export const EmailLoginType = { PASSWORD: 1, CODE: 2 } as const;
-export const LoginType = { NONE: 0, WALLET: -1, ...EmailLoginType } as const;
 
 export const ZPassword = z
   .string({ error: 'validation.passwordRequired' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_SCALE, MAX_AMOUNT_INTEGER_DIGITS } from '../money.ts';
+import { ZCursor, ZLimit, ZRequestId } from './common.ts';
 
 /**
  * Assets, balances, the asset flow and transfers (Step 3, SPEC §3 "Asset balances", §7 `/api/ass/lst`).
@@ -55,26 +56,6 @@ export const ZAmount = z
   .max(40, 'validation.amountInvalid')
   .regex(AMOUNT_PATTERN, 'validation.amountInvalid')
   .refine((value) => /[1-9]/.test(value), 'validation.amountInvalid');
-
-/** A client-chosen id that makes a request safe to retry: the same id applies once. */
-export const ZRequestId = z.uuid({ error: 'validation.invalid' });
-
-/** The largest PostgreSQL int8: list ids are bigint identity columns. */
-const PG_INT8_MAX = 9_223_372_036_854_775_807n;
-const CURSOR_PATTERN = /^\d{1,19}$/;
-
-/** A list's paging cursor (the last id seen): a decimal string that fits an int8. One for every list call. */
-export const ZCursor = z
-  .string({ error: 'validation.invalid' })
-  .regex(CURSOR_PATTERN, 'validation.invalid')
-  .refine((value) => CURSOR_PATTERN.test(value) && BigInt(value) <= PG_INT8_MAX, 'validation.invalid')
-  .meta({ description: `The previous page's nextCursor: digits, at most ${PG_INT8_MAX} (PostgreSQL int8).` });
-/** A list's page size. */
-export const ZLimit = z
-  .number({ error: 'validation.invalid' })
-  .int('validation.invalid')
-  .min(1, 'validation.invalid')
-  .max(50, 'validation.invalid');
 
 /** One asset of `/api/ass/lst`. */
 export const ZAssetBalance = z.object({

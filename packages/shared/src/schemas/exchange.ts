@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZAmount, ZAssetCode, ZCursor, ZLimit } from './assets.ts';
+import { ZAmount, ZAssetCode } from './assets.ts';
+import { ZCursor, ZLimit } from './common.ts';
 
 /** Quick exchange (Step 3, SPEC §3 "Exchange": send currency, receive currency, rate, fee rate, fee, amount received). */
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '@/components/form-input.tsx';
 import { SheetActions } from '@/components/sheet-actions.tsx';
+import '@/components/sheet.css';
 
 interface WalletInvitePopupProps {
   isOpen: boolean;

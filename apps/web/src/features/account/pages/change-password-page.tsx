@@ -17,6 +17,7 @@ import {
   PasswordField,
   SubmitButton,
 } from '@/features/account/components/account-fields.tsx';
+import '@/features/account/account.css';
 
 /**
  * /pages/change/pwd — change password (logged in) or forgot password (logged out) by emailed code.

@@ -13,6 +13,7 @@ import { clearChangedFieldErrors, validateForm } from '@/lib/validate-form.ts';
 import { useLoginWithEmail } from '@/features/account/api/login-email.ts';
 import { CodeField, EmailField, PasswordField, SubmitButton } from '@/features/account/components/account-fields.tsx';
 import { WalletLogin } from '@/features/account/components/wallet-login.tsx';
+import '@/features/account/account.css';
 
 type EmailLoginTypeValue = (typeof EmailLoginType)[keyof typeof EmailLoginType];
 

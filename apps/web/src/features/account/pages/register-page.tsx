@@ -19,6 +19,7 @@ import {
   SubmitButton,
 } from '@/features/account/components/account-fields.tsx';
 import { AgreementField } from '@/features/account/components/agreement-field.tsx';
+import '@/features/account/account.css';
 
 // What the member typed, kept in memory only, so reading a document and coming back keeps the form.
 let draft: Record<string, unknown> = {};

@@ -2,6 +2,7 @@ import { formatNumber, type TAssetLogItem } from '@kpc/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { formatSignedAmount, getAmountSign, getBucketKey, getEntryTypeKey } from '@/features/assets/utils/labels.ts';
+import '@/components/record.css';
 
 /** One posting of the asset flow: type, asset, bucket, signed amount (green in, red out), balance after, time. */
 export function AssetLogItem({ entry }: { entry: TAssetLogItem }) {

@@ -10,6 +10,7 @@ import {
   isChainRecord,
   shortenTxHash,
 } from '@/features/assets/utils/labels.ts';
+import '@/components/record.css';
 
 const TAG_CLASS = {
   pending: 'record__tag',

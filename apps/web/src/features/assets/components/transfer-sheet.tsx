@@ -1,14 +1,16 @@
+import { pickRequestId, type PendingRequest } from '@kpc/client';
 import { formatNumber, type TAssetBalance } from '@kpc/shared';
 import { DotLoading, Popup, Selector } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
 import { SheetActions } from '@/components/sheet-actions.tsx';
-import { pickRequestId, type PendingRequest } from '@/lib/request-id.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
 import { useTransferIncome } from '@/features/assets/api/transfer-income.ts';
 import { getAvailableAfter, hasIncome } from '@/features/assets/utils/balances.ts';
+import '@/components/asset-selector.css';
+import '@/components/sheet.css';
 
 interface TransferSheetProps {
   isOpen: boolean;

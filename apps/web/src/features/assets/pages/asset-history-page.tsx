@@ -8,6 +8,7 @@ import { useUserStore } from '@/lib/user-store.ts';
 import { assetHistorySource } from '@/features/assets/api/get-asset-history.ts';
 import { HistoryItem } from '@/features/assets/components/history-item.tsx';
 import { getRecordKindKey, RECORD_KINDS } from '@/features/assets/utils/labels.ts';
+import '@/features/assets/assets.css';
 
 /**
  * /pages/asset/history (login required): financial records — deposits, withdrawals, exchanges and

@@ -8,6 +8,7 @@ import { useUserStore } from '@/lib/user-store.ts';
 import { assetLogSource, type AssetLogFilters } from '@/features/assets/api/get-asset-log.ts';
 import { AssetLogItem } from '@/features/assets/components/asset-log-item.tsx';
 import { ENTRY_TYPES, getEntryTypeKey } from '@/features/assets/utils/labels.ts';
+import '@/features/assets/assets.css';
 
 /** /pages/asset/log (login required): every posting to the member's balances, filtered by asset and type. */
 export function AssetLogPage() {

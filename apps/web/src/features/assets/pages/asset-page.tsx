@@ -21,6 +21,8 @@ import { navigateTo } from '@/lib/navigation.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { AssetCard } from '@/features/assets/components/asset-card.tsx';
 import { TransferSheet } from '@/features/assets/components/transfer-sheet.tsx';
+import '@/components/quick-actions.css';
+import '@/features/assets/assets.css';
 
 interface AssetAction {
   key: string;

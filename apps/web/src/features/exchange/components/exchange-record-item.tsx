@@ -1,7 +1,7 @@
-import { formatNumber, type TExchangeRecord } from '@kpc/shared';
+import { formatFeeRate, formatNumber, type TExchangeRecord } from '@kpc/shared';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format-date-time.ts';
-import { formatFeeRate } from '@/features/exchange/utils/quote.ts';
+import '@/components/record.css';
 
 /** One exchange: what was sent and received, at which rate and fee, and when. */
 export function ExchangeRecordItem({ record }: { record: TExchangeRecord }) {

@@ -1,8 +1,8 @@
-import { formatNumber } from '@kpc/shared';
+import { formatFeeRate, formatNumber } from '@kpc/shared';
 import { HourglassMedium, Timer } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
 import type { QuoteState } from '@/features/exchange/hooks/use-exchange-quote.ts';
-import { formatFeeRate } from '@/features/exchange/utils/quote.ts';
+import '@/components/quote-panel.css';
 
 interface QuotePanelProps {
   state: Exclude<QuoteState, { status: 'none' }>;

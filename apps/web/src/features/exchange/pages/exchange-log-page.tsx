@@ -4,6 +4,7 @@ import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { useUserStore } from '@/lib/user-store.ts';
 import { exchangeLogSource } from '@/features/exchange/api/get-exchange-log.ts';
 import { ExchangeRecordItem } from '@/features/exchange/components/exchange-record-item.tsx';
+import '@/features/exchange/exchange.css';
 
 /** /pages/exchange/log (login required): the member's exchanges, newest first. */
 export function ExchangeLogPage() {

@@ -1,4 +1,4 @@
-import { DISPLAY_DECIMALS, formatNumber } from '@kpc/shared';
+import { DISPLAY_DECIMALS, formatFeeRate, formatNumber } from '@kpc/shared';
 import { ArrowsLeftRight, ClockCounterClockwise, Swap } from '@phosphor-icons/react';
 import { Button, DotLoading, Empty } from 'antd-mobile';
 import { useState } from 'react';
@@ -19,12 +19,12 @@ import { useExchangeQuote } from '@/features/exchange/hooks/use-exchange-quote.t
 import {
   choosePair,
   findPair,
-  formatFeeRate,
   getReceiveAssets,
   getSendAssets,
   getSwappedPair,
   type PairChoice,
 } from '@/features/exchange/utils/quote.ts';
+import '@/features/exchange/exchange.css';
 
 /**
  * /pages/exchange/index (login required) — quick exchange (SPEC §3 "Exchange"): choose what to

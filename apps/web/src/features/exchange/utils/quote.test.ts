@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   choosePair,
-  formatFeeRate,
   getQuoteDeadline,
   getReceiveAssets,
   getSecondsLeft,
@@ -14,16 +13,6 @@ const pairs = [
   { from: 'KPC', to: 'USDT', feeRate: '0.005', minAmount: '10' },
   { from: 'USDT', to: 'ETH', feeRate: '0.001', minAmount: '5' },
 ];
-
-describe('fee rate', () => {
-  it('shows as a percentage, exactly', () => {
-    expect(formatFeeRate('0.003')).toBe('0.3%');
-    expect(formatFeeRate('0.005000000000000000')).toBe('0.5%');
-    expect(formatFeeRate('0.0125')).toBe('1.25%');
-    expect(formatFeeRate('0')).toBe('0%');
-    expect(formatFeeRate('oops')).toBe('—');
-  });
-});
 
 describe('quote countdown', () => {
   it('counts quoteSeconds from when the quote was asked for, whatever the device clock says of expiresAt', () => {

@@ -1,13 +1,4 @@
-import { formatDecimal, formatNumber, LEDGER_SCALE, parseDecimal, type TExchangePair } from '@kpc/shared';
-
-/** Shows a fee rate such as `0.003` as `0.3%` (exact: decimal strings, no JS numbers). */
-export function formatFeeRate(feeRate: string): string {
-  try {
-    return `${formatNumber(formatDecimal(parseDecimal(feeRate, LEDGER_SCALE) * 100n, LEDGER_SCALE))}%`;
-  } catch {
-    return '—';
-  }
-}
+import type { TExchangePair } from '@kpc/shared';
 
 /**
  * When a quote stops being usable, in this device's clock. Counting `quoteSeconds` from the moment

@@ -10,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, ROUTES } from '@/config/routes.ts';
 import { navigateTo } from '@/lib/navigation.ts';
+import '@/components/quick-actions.css';
 
 interface Tile {
   key: string;

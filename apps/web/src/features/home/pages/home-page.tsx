@@ -10,6 +10,7 @@ import { navigateTo } from '@/lib/navigation.ts';
 import { selectIsLoggedIn, useUserStore } from '@/lib/user-store.ts';
 import { HomeTiles } from '@/features/home/components/home-tiles.tsx';
 import { HomeTotalAssets } from '@/features/home/components/home-total-assets.tsx';
+import '@/features/home/home.css';
 
 /**
  * /pages/home/index (alias /). The tiles of SPEC §2 arrive with the steps that make them work

@@ -3,8 +3,8 @@ import { Wallet } from '@phosphor-icons/react';
 import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BindWalletPopup } from '@/components/bind-wallet-popup.tsx';
 import { useUserStore } from '@/lib/user-store.ts';
-import { BindWalletPopup } from './bind-wallet-popup.tsx';
 
 /** Mine's "Wallet" row: the bound address (masked, SPEC §9), or "Bind wallet" when there is none. */
 export function WalletRow() {

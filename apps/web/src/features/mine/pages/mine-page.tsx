@@ -13,6 +13,7 @@ import { navigateTo } from '@/lib/navigation.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { LanguageSheet } from '@/features/mine/components/language-sheet.tsx';
 import { WalletRow } from '@/features/mine/components/wallet-row.tsx';
+import '@/features/mine/mine.css';
 
 /**
  * /pages/mine/index (login required). Invite Friends, My Team and Announcement join with their

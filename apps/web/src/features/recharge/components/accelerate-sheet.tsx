@@ -7,6 +7,7 @@ import { SheetActions } from '@/components/sheet-actions.tsx';
 import { translateKey } from '@/lib/i18n.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAccelerateDeposit } from '@/features/recharge/api/accelerate-deposit.ts';
+import '@/components/sheet.css';
 
 interface AccelerateSheetProps {
   isOpen: boolean;

@@ -2,8 +2,8 @@ import { maskAddress } from '@kpc/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BindWalletPopup } from '@/components/bind-wallet-popup.tsx';
 import { useUserStore } from '@/lib/user-store.ts';
-import { BindWalletPopup } from '@/features/mine/components/bind-wallet-popup.tsx';
 import { isBoundWallet } from '@/features/recharge/utils/wallet-deposit.ts';
 
 interface BoundWalletNoticeProps {

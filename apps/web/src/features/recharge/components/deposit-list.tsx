@@ -11,6 +11,7 @@ import {
   shortenHash,
 } from '@/features/recharge/utils/labels.ts';
 import { canAccelerate, type DepositRow } from '@/features/recharge/utils/sent-deposits.ts';
+import '@/components/record.css';
 
 interface DepositListProps {
   rows: readonly DepositRow[];

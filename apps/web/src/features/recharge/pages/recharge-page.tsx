@@ -12,6 +12,7 @@ import { useDepositChannels } from '@/features/recharge/api/get-deposit-channels
 import { ChannelDetail } from '@/features/recharge/components/channel-detail.tsx';
 import { ChannelList } from '@/features/recharge/components/channel-list.tsx';
 import { getChannelRefusalKey } from '@/features/recharge/utils/labels.ts';
+import '@/features/recharge/recharge.css';
 
 /**
  * /pages/asset/recharge (login required) — deposit USDT (SPEC §2 Recharge): choose a channel (a

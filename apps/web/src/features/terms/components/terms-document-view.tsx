@@ -1,6 +1,7 @@
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { useLocale } from '@/lib/i18n.ts';
 import type { LocalizedTermsDocument } from '@/features/terms/content/types.ts';
+import '@/features/terms/terms.css';
 
 /** One legal document in the interface language: title, date, introduction and sections. */
 export function TermsDocumentView({ document, navTitle }: { document: LocalizedTermsDocument; navTitle: string }) {

@@ -9,6 +9,7 @@ import {
   getWithdrawAssets,
   type ChannelChoice,
 } from '@/features/withdraw/utils/withdraw-form.ts';
+import '@/components/asset-selector.css';
 
 interface ChannelPickerProps {
   channels: readonly TWithdrawChannel[];

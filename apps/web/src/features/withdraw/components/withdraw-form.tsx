@@ -1,3 +1,4 @@
+import { pickRequestId, type PendingRequest } from '@kpc/client';
 import { RecordKind, VERIFICATION_CODE_LENGTH, type TWithdrawChannel } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
 import { useRef } from 'react';
@@ -7,7 +8,6 @@ import { FormInput } from '@/components/form-input.tsx';
 import { HISTORY_KIND_PARAM, ROUTES } from '@/config/routes.ts';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
 import { redirectTo } from '@/lib/navigation.ts';
-import { pickRequestId, type PendingRequest } from '@/lib/request-id.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
 import { useUserStore } from '@/lib/user-store.ts';

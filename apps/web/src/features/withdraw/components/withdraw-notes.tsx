@@ -1,6 +1,5 @@
-import { formatNumber, REQUIRED_CONFIRMATIONS, type TWithdrawChannel } from '@kpc/shared';
+import { formatFeeRate, formatNumber, REQUIRED_CONFIRMATIONS, type TWithdrawChannel } from '@kpc/shared';
 import { useTranslation } from 'react-i18next';
-import { formatFeeRate } from '@/features/withdraw/utils/withdraw-fee.ts';
 
 /**
  * SPEC §2 Withdraw "notes": the minimum, the fee rule, how withdrawals are processed, the

@@ -1,6 +1,7 @@
 import { formatNumber, type WithdrawFee } from '@kpc/shared';
 import { Info } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
+import '@/components/quote-panel.css';
 
 interface WithdrawSummaryProps {
   /** The fee preview of a valid amount; null shows dashes. */

@@ -11,6 +11,7 @@ import { WithdrawEmailRequired } from '@/features/withdraw/components/withdraw-e
 import { WITHDRAW_RECORDS_URL, WithdrawForm } from '@/features/withdraw/components/withdraw-form.tsx';
 import { WithdrawNotes } from '@/features/withdraw/components/withdraw-notes.tsx';
 import { chooseChannel, type ChannelChoice } from '@/features/withdraw/utils/withdraw-form.ts';
+import '@/features/withdraw/withdraw.css';
 
 /**
  * /pages/asset/withdraw (login required) — SPEC §2 Withdraw: currency and network, address, amount

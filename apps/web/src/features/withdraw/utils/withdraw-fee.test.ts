@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFeeRate, previewWithdrawFee } from './withdraw-fee.ts';
+import { previewWithdrawFee } from './withdraw-fee.ts';
 
 const channel = { feeRate: '0.01', minFee: '1', decimals: 6 };
 
@@ -33,14 +33,5 @@ describe('withdrawal fee preview', () => {
     expect(previewWithdrawFee(null, '100', channel)).toBeNull();
     expect(previewWithdrawFee('20', undefined, channel)).toBeNull();
     expect(previewWithdrawFee('20', 'oops', channel)).toBeNull();
-  });
-});
-
-describe('fee rate', () => {
-  it('shows as a percentage, exactly', () => {
-    expect(formatFeeRate('0.01')).toBe('1%');
-    expect(formatFeeRate('0.0025')).toBe('0.25%');
-    expect(formatFeeRate('0')).toBe('0%');
-    expect(formatFeeRate('x')).toBe('—');
   });
 });

@@ -1,12 +1,4 @@
-import {
-  computeWithdrawFee,
-  formatDecimal,
-  formatNumber,
-  LEDGER_SCALE,
-  parseDecimal,
-  type TWithdrawChannel,
-  type WithdrawFee,
-} from '@kpc/shared';
+import { computeWithdrawFee, type TWithdrawChannel, type WithdrawFee } from '@kpc/shared';
 
 /**
  * The fee, the amount received and where the fee comes from, for an amount that passed the form's
@@ -30,14 +22,5 @@ export function previewWithdrawFee(
   } catch {
     // A balance or term the ledger scale cannot hold: no preview rather than a wrong one.
     return null;
-  }
-}
-
-/** Shows a fee rate such as `0.01` as `1%` (exact: decimal strings, no JS numbers). */
-export function formatFeeRate(feeRate: string): string {
-  try {
-    return `${formatNumber(formatDecimal(parseDecimal(feeRate, LEDGER_SCALE) * 100n, LEDGER_SCALE))}%`;
-  } catch {
-    return '—';
   }
 }

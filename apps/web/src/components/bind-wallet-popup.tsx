@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SheetActions } from '@/components/sheet-actions.tsx';
 import { WalletAccountButton } from '@/components/wallet-account-button.tsx';
+import { useBindWallet } from '@/lib/api/bind-wallet.ts';
 import { userInfoQueryOptions } from '@/lib/api/get-user-info.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { createWalletProof } from '@/lib/wallet/create-wallet-proof.ts';
 import { useWalletStore } from '@/lib/wallet/wallet-store.ts';
-import { useBindWallet } from '@/features/mine/api/bind-wallet.ts';
+import './sheet.css';
 
 interface BindWalletPopupProps {
   isOpen: boolean;

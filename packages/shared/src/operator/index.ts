@@ -1,0 +1,7 @@
+/**
+ * `@kpc/shared/operator`: the schemas only operators use (the console of Step 8, operator scripts).
+ * A separate entry point so operator code never lands in the member app's bundle; eslint forbids
+ * apps/web to import it. Shared building blocks come from `@kpc/shared`.
+ */
+export * from './channels.ts';
+export * from './withdraw.ts';
