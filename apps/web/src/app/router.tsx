@@ -4,6 +4,7 @@ import { LOGIN_REDIRECT_PARAM, ROUTES } from '@/config/routes.ts';
 import { getHomeUrl, rememberInviteCode } from '@/lib/invite-code.ts';
 import { bindNavigator } from '@/lib/navigation.ts';
 import { isLoggedIn } from '@/lib/user-store.ts';
+import { PAGE_MODULES } from './page-modules.ts';
 import { RouteError } from './route-error.tsx';
 import { TabLayout } from './tab-layout.tsx';
 
@@ -17,8 +18,7 @@ function requireLogin({ request }: LoaderFunctionArgs) {
   return redirect(`${ROUTES.login}?${LOGIN_REDIRECT_PARAM}=${encodeURIComponent(pathname + search)}`);
 }
 
-// SPEC §2: every page loads lazily.
-const loadHome = async () => ({ Component: (await import('@/features/home/pages/home-page.tsx')).HomePage });
+const loadHome = async () => ({ Component: (await PAGE_MODULES.home()).HomePage });
 
 const routes: RouteObject[] = [
   {
@@ -33,83 +33,83 @@ const routes: RouteObject[] = [
           {
             path: ROUTES.cardList,
             loader: requireLogin,
-            lazy: async () => ({ Component: (await import('@/features/card/pages/card-list-page.tsx')).CardListPage }),
+            lazy: async () => ({ Component: (await PAGE_MODULES.cardList()).CardListPage }),
           },
           {
             path: ROUTES.mine,
             loader: requireLogin,
-            lazy: async () => ({ Component: (await import('@/features/mine/pages/mine-page.tsx')).MinePage }),
+            lazy: async () => ({ Component: (await PAGE_MODULES.mine()).MinePage }),
           },
         ],
       },
       {
         path: ROUTES.login,
-        lazy: async () => ({ Component: (await import('@/features/account/pages/login-page.tsx')).LoginPage }),
+        lazy: async () => ({ Component: (await PAGE_MODULES.login()).LoginPage }),
       },
       {
         path: ROUTES.register,
-        lazy: async () => ({ Component: (await import('@/features/account/pages/register-page.tsx')).RegisterPage }),
+        lazy: async () => ({ Component: (await PAGE_MODULES.register()).RegisterPage }),
       },
       {
         path: ROUTES.changePassword,
         lazy: async () => ({
-          Component: (await import('@/features/account/pages/change-password-page.tsx')).ChangePasswordPage,
+          Component: (await PAGE_MODULES.changePassword()).ChangePasswordPage,
         }),
       },
       {
         path: ROUTES.asset,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('@/features/assets/pages/asset-page.tsx')).AssetPage }),
+        lazy: async () => ({ Component: (await PAGE_MODULES.asset()).AssetPage }),
       },
       {
         path: ROUTES.assetLog,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('@/features/assets/pages/asset-log-page.tsx')).AssetLogPage }),
+        lazy: async () => ({ Component: (await PAGE_MODULES.assetLog()).AssetLogPage }),
       },
       {
         path: ROUTES.assetHistory,
         loader: requireLogin,
         lazy: async () => ({
-          Component: (await import('@/features/assets/pages/asset-history-page.tsx')).AssetHistoryPage,
+          Component: (await PAGE_MODULES.assetHistory()).AssetHistoryPage,
         }),
       },
       {
         path: ROUTES.recharge,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('@/features/recharge/pages/recharge-page.tsx')).RechargePage }),
+        lazy: async () => ({ Component: (await PAGE_MODULES.recharge()).RechargePage }),
       },
       {
         path: ROUTES.withdraw,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('@/features/withdraw/pages/withdraw-page.tsx')).WithdrawPage }),
+        lazy: async () => ({ Component: (await PAGE_MODULES.withdraw()).WithdrawPage }),
       },
       {
         path: ROUTES.exchange,
         loader: requireLogin,
-        lazy: async () => ({ Component: (await import('@/features/exchange/pages/exchange-page.tsx')).ExchangePage }),
+        lazy: async () => ({ Component: (await PAGE_MODULES.exchange()).ExchangePage }),
       },
       {
         path: ROUTES.exchangeLog,
         loader: requireLogin,
         lazy: async () => ({
-          Component: (await import('@/features/exchange/pages/exchange-log-page.tsx')).ExchangeLogPage,
+          Component: (await PAGE_MODULES.exchangeLog()).ExchangeLogPage,
         }),
       },
       {
         path: ROUTES.termsUser,
         lazy: async () => ({
-          Component: (await import('@/features/terms/pages/user-agreement-page.tsx')).UserAgreementPage,
+          Component: (await PAGE_MODULES.termsUser()).UserAgreementPage,
         }),
       },
       {
         path: ROUTES.termsPrivacy,
         lazy: async () => ({
-          Component: (await import('@/features/terms/pages/privacy-policy-page.tsx')).PrivacyPolicyPage,
+          Component: (await PAGE_MODULES.termsPrivacy()).PrivacyPolicyPage,
         }),
       },
       {
         path: ROUTES.termsAntiFraud,
-        lazy: async () => ({ Component: (await import('@/features/terms/pages/anti-fraud-page.tsx')).AntiFraudPage }),
+        lazy: async () => ({ Component: (await PAGE_MODULES.termsAntiFraud()).AntiFraudPage }),
       },
       // Unknown routes go home, keeping the invite code.
       { path: '*', loader: () => redirect(getHomeUrl()) },

@@ -1,33 +1,10 @@
 import { DEFAULT_LOCALE, LOCALE_CODES, localeAlias, type LocaleAlias, type LocaleCode } from '@kpc/shared';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { readStorage, STORAGE_KEYS, writeStorage } from '@/config/storage.ts';
-import en from '@/locales/en.json';
-import hi from '@/locales/hi.json';
-import ja from '@/locales/ja.json';
-import ko from '@/locales/ko.json';
-import ru from '@/locales/ru.json';
-import vi from '@/locales/vi.json';
-import zhHans from '@/locales/zh-Hans.json';
+import { STORAGE_KEYS, writeStorage } from '@/config/storage.ts';
+import { isLocaleCode, MESSAGE_LOADERS, readStoredLocale } from './locale-messages.ts';
 
-const resources = {
-  en: { translation: en },
-  'zh-Hans': { translation: zhHans },
-  hi: { translation: hi },
-  ja: { translation: ja },
-  ko: { translation: ko },
-  ru: { translation: ru },
-  vi: { translation: vi },
-} satisfies Record<LocaleCode, { translation: typeof en }>;
-
-function isLocaleCode(value: string | null): value is LocaleCode {
-  return value !== null && (LOCALE_CODES as string[]).includes(value);
-}
-
-function readStoredLocale(): LocaleCode {
-  const stored = readStorage(STORAGE_KEYS.language);
-  return isLocaleCode(stored) ? stored : DEFAULT_LOCALE;
-}
+const NAMESPACE = 'translation';
 
 export const i18n = i18next.createInstance();
 
@@ -36,9 +13,10 @@ i18n.on('languageChanged', (code) => {
   document.documentElement.lang = code;
 });
 
-// Resources are bundled, so initialisation is synchronous: `t` works as soon as this module loads.
+// No messages yet: `applyLocale` adds a language's messages before switching to it.
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: readStoredLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: LOCALE_CODES,
@@ -46,6 +24,44 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
   initAsync: false,
 });
+
+async function loadMessages(code: LocaleCode): Promise<void> {
+  if (i18n.hasResourceBundle(code, NAMESPACE)) return;
+  const { default: messages } = await MESSAGE_LOADERS[code]();
+  i18n.addResourceBundle(code, NAMESPACE, messages);
+}
+
+/** Loads what one language needs before it is shown; more can be added with `addLocaleResources`. */
+type LocaleResourceLoader = (code: LocaleCode) => Promise<void>;
+
+// English is the fallback for any message a language lacks, so it is always loaded too.
+const resourceLoaders: LocaleResourceLoader[] = [
+  async (code) => {
+    await Promise.all([loadMessages(code), loadMessages(DEFAULT_LOCALE)]);
+  },
+];
+
+/** Registers more per-language resources (a component library's own texts) to load before a language is shown. */
+export function addLocaleResources(loader: LocaleResourceLoader): void {
+  resourceLoaders.push(loader);
+}
+
+let requestedLocale: LocaleCode | null = null;
+
+async function applyLocale(code: LocaleCode): Promise<void> {
+  requestedLocale = code;
+  await Promise.all(resourceLoaders.map((load) => load(code)));
+  // Two quick switches: the language chosen last wins, even if the earlier one loads later.
+  if (requestedLocale === code) await i18n.changeLanguage(code);
+}
+
+/**
+ * Loads the remembered language (or English) and switches to it. The app renders only after this
+ * resolves, so `t` never shows a raw message key; the files are a few kilobytes each.
+ */
+export function loadInitialLocale(): Promise<void> {
+  return applyLocale(readStoredLocale());
+}
 
 function toLocaleCode(language: string | undefined): LocaleCode {
   return language !== undefined && isLocaleCode(language) ? language : DEFAULT_LOCALE;
@@ -66,10 +82,10 @@ export function getLanguageAlias(): LocaleAlias {
   return localeAlias(getLocale());
 }
 
-/** Switches the interface language and remembers the choice under `kpc:language`. */
+/** Switches the interface language, loading it first, and remembers the choice under `kpc:language`. */
 export async function changeLocale(code: LocaleCode): Promise<void> {
   writeStorage(STORAGE_KEYS.language, code);
-  await i18n.changeLanguage(code);
+  await applyLocale(code);
 }
 
 /**

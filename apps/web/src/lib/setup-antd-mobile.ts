@@ -1,30 +1,44 @@
-import { TOAST_DURATION_MS, type LocaleCode } from '@kpc/shared';
-import { setDefaultConfig, Toast, unstableSetRender } from 'antd-mobile';
+import type { LocaleCode } from '@kpc/shared';
+import { setDefaultConfig, unstableSetRender } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
-import jaJP from 'antd-mobile/es/locales/ja-JP';
-import koKR from 'antd-mobile/es/locales/ko-KR';
-import ruRU from 'antd-mobile/es/locales/ru-RU';
-import viVN from 'antd-mobile/es/locales/vi-VN';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { createRoot, type Root } from 'react-dom/client';
-import { getLocale, i18n } from './i18n.ts';
+import { addLocaleResources, getLocale, i18n } from './i18n.ts';
 
-// antd-mobile has no Hindi; its few built-in texts (e.g. the clear button's label) fall back to English.
-const ANTD_LOCALES = { en: enUS, 'zh-Hans': zhCN, hi: enUS, ja: jaJP, ko: koKR, ru: ruRU, vi: viVN } satisfies Record<
-  LocaleCode,
-  unknown
->;
+type AntdLocale = typeof enUS;
 
-/** The antd-mobile locale for the ConfigProvider of the component tree. */
-export function getAntdLocale(code: LocaleCode) {
-  return ANTD_LOCALES[code];
+// Loaded with the interface language, like the app's own messages; English (1 kB) is always here
+// as the fallback. antd-mobile has no Hindi; its few built-in texts (e.g. the clear button's label)
+// fall back to English.
+const ANTD_LOCALE_LOADERS = {
+  en: async () => enUS,
+  'zh-Hans': async () => (await import('antd-mobile/es/locales/zh-CN')).default,
+  hi: async () => enUS,
+  ja: async () => (await import('antd-mobile/es/locales/ja-JP')).default,
+  ko: async () => (await import('antd-mobile/es/locales/ko-KR')).default,
+  ru: async () => (await import('antd-mobile/es/locales/ru-RU')).default,
+  vi: async () => (await import('antd-mobile/es/locales/vi-VN')).default,
+} satisfies Record<LocaleCode, () => Promise<AntdLocale>>;
+
+const loadedAntdLocales = new Map<LocaleCode, AntdLocale>();
+
+async function loadAntdLocale(code: LocaleCode): Promise<void> {
+  if (!loadedAntdLocales.has(code)) loadedAntdLocales.set(code, await ANTD_LOCALE_LOADERS[code]());
+}
+
+/**
+ * The antd-mobile locale for the ConfigProvider of the component tree. A language is shown only
+ * once its resources are loaded (lib/i18n.ts), so English stands in only before that.
+ */
+export function getAntdLocale(code: LocaleCode): AntdLocale {
+  return loadedAntdLocales.get(code) ?? enUS;
 }
 
 const roots = new WeakMap<Element | DocumentFragment, Root>();
 
 /**
  * antd-mobile 5 renders Toast, Dialog and ActionSheet with ReactDOM.render, which React 19 removed;
- * without a createRoot-based renderer `Toast.show` shows nothing (STACK.md). Call once at start-up.
+ * without a createRoot-based renderer `Toast.show` shows nothing (STACK.md). Call once at start-up,
+ * before the first language loads. (Toasts take their duration from lib/toast.ts.)
  */
 export function setupAntdMobile(): void {
   unstableSetRender((node, container) => {
@@ -41,9 +55,8 @@ export function setupAntdMobile(): void {
       roots.delete(container);
     };
   });
-  Toast.config({ duration: TOAST_DURATION_MS });
+  addLocaleResources(loadAntdLocale);
   // Imperative components (Dialog, Toast) read the default config, not the ConfigProvider; its
   // default locale is Chinese, so it must follow the interface language.
-  setDefaultConfig({ locale: getAntdLocale(getLocale()) });
   i18n.on('languageChanged', () => setDefaultConfig({ locale: getAntdLocale(getLocale()) }));
 }

@@ -1,8 +1,8 @@
-import { buildWalletMessage, type TBindWalletRequest, type TWalletSignIntent } from '@kpc/shared';
+import type { TBindWalletRequest, TWalletSignIntent } from '@kpc/shared';
 import { getWalletNonce } from '@/lib/api/get-wallet-nonce.ts';
 import { i18n } from '@/lib/i18n.ts';
 import { showToast } from '@/lib/toast.ts';
-import { signWalletMessage, useWalletStore } from './wallet-store.ts';
+import { loadViemWallet, signWalletMessage, useWalletStore } from './wallet-store.ts';
 
 /** What `/api/acc/login` and `/api/acc/bindWallet` need to trust an address: the message and its signature. */
 export type WalletProof = Required<TBindWalletRequest>;
@@ -22,6 +22,8 @@ export async function createWalletProof(intent: TWalletSignIntent): Promise<Wall
   }
   const nonce = await getWalletNonce().catch(() => null);
   if (!nonce) return null; // Toasted by the request client.
+  // Loaded already: the wallet is connected.
+  const { buildWalletMessage } = await loadViemWallet();
   const message = buildWalletMessage({
     ...intent,
     origin: window.location.origin,

@@ -1,14 +1,5 @@
 import { LoginType } from '@kpc/shared';
-import {
-  createWalletClient,
-  custom,
-  getAddress,
-  isAddress,
-  type Address,
-  type EIP1193Provider,
-  type Hex,
-  type WalletClient,
-} from 'viem';
+import type { Address, EIP1193Provider, Hex, WalletClient } from 'viem';
 import 'viem/window';
 import { create } from 'zustand';
 import { getAppConfig } from '@/lib/api/app-config.ts';
@@ -17,6 +8,7 @@ import { clearSession, endSession } from '@/lib/session.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { reloadPage } from './reload-page.ts';
+import type * as ViemWalletModule from './viem-wallet.ts';
 
 /** SPEC §3 "Wallet connection state". Not persisted: the wallet itself remembers what it authorised. */
 interface WalletState {
@@ -53,8 +45,16 @@ function getInjectedProvider(): EIP1193Provider | null {
   return window.ethereum ?? null;
 }
 
-function toAccount(value: string | undefined): Address | null {
-  return value !== undefined && isAddress(value, { strict: false }) ? getAddress(value) : null;
+type ViemWallet = typeof ViemWalletModule;
+let viemWallet: Promise<ViemWallet> | null = null;
+
+/** viem and the wallet code on it (viem-wallet.ts), fetched once, when a wallet is first used. */
+export function loadViemWallet(): Promise<ViemWallet> {
+  viemWallet ??= import('./viem-wallet.ts').catch((error: unknown) => {
+    viemWallet = null; // A failed download can be retried.
+    throw error;
+  });
+  return viemWallet;
 }
 
 function isSameAddress(a: string | null, b: string | null): boolean {
@@ -96,23 +96,29 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
     return false;
   }
 
-  function setConnected(provider: EIP1193Provider, accounts: readonly string[], account: Address, chainId: number) {
+  function setConnected(
+    viem: ViemWallet,
+    provider: EIP1193Provider,
+    accounts: readonly string[],
+    account: Address,
+    chainId: number,
+  ) {
     useUserStore.getState().setWalletList(accounts);
     set({
-      client: createWalletClient({ account, transport: custom(provider) }),
+      client: viem.createClient(provider, account),
       provider,
       account,
       isConnected: true,
       chainId,
       error: null,
     });
-    listenTo(provider);
+    listenTo(viem, provider);
   }
 
   // SPEC §4: the current account becomes the first one; a wallet member whose account changes is
   // logged out; the page reloads so nothing shown belongs to the previous account.
-  function handleAccountsChanged(provider: EIP1193Provider, accounts: readonly string[]) {
-    const account = toAccount(accounts[0]);
+  function handleAccountsChanged(viem: ViemWallet, provider: EIP1193Provider, accounts: readonly string[]) {
+    const account = viem.toAccount(accounts[0]);
     // Wallets repeat the event for the same account (e.g. on unlock): nothing changed.
     if (isSameAddress(account, get().account)) {
       useUserStore.getState().setWalletList(accounts);
@@ -121,7 +127,7 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
     if (!isWalletSessionOf(account)) clearSession();
     useUserStore.getState().setWalletList(accounts);
     if (account) {
-      set({ account, client: createWalletClient({ account, transport: custom(provider) }) });
+      set({ account, client: viem.createClient(provider, account) });
     } else {
       stopListening(provider);
       set({ ...disconnectedState });
@@ -135,10 +141,10 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
     reloadPage();
   }
 
-  function listenTo(provider: EIP1193Provider) {
+  function listenTo(viem: ViemWallet, provider: EIP1193Provider) {
     if (listenersByProvider.has(provider)) return;
     const listeners = {
-      onAccountsChanged: (accounts: Address[]) => handleAccountsChanged(provider, accounts),
+      onAccountsChanged: (accounts: Address[]) => handleAccountsChanged(viem, provider, accounts),
       onChainChanged: handleChainChanged,
     };
     provider.on('accountsChanged', listeners.onAccountsChanged);
@@ -160,6 +166,8 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
     async connect() {
       const provider = getInjectedProvider();
       if (!provider) return refuse(i18n.t('wallet.notInstalled'));
+      // Downloads while the wallet asks its owner.
+      const viemLoading = loadViemWallet().catch(() => null);
       let accounts: readonly string[];
       let chainId: number;
       try {
@@ -168,13 +176,15 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
       } catch {
         return refuse(i18n.t('wallet.connectFailed'));
       }
-      const account = toAccount(accounts[0]);
+      const viem = await viemLoading;
+      if (!viem) return refuse(i18n.t('wallet.connectFailed'));
+      const account = viem.toAccount(accounts[0]);
       if (!account) return refuse(i18n.t('wallet.connectFailed'));
       const { allowedChainIds } = await getAppConfig().catch(() => ({ allowedChainIds: null }));
       if (!allowedChainIds) return false; // Toasted by the request client.
       // SPEC §5: a wallet on a chain outside the list is refused, with a toast and no icon.
       if (!allowedChainIds.includes(chainId)) return refuse(wrongNetworkMessage(allowedChainIds));
-      setConnected(provider, accounts, account, chainId);
+      setConnected(viem, provider, accounts, account, chainId);
       return true;
     },
 
@@ -190,7 +200,8 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
       if (!provider) return false;
       try {
         const accounts = await provider.request({ method: 'eth_accounts' });
-        const account = toAccount(accounts[0]);
+        const viem = await loadViemWallet();
+        const account = viem.toAccount(accounts[0]);
         if (!account) return false;
         // SPEC §4: the wallet now holds another account than the one this member signed in with.
         if (!isWalletSessionOf(account)) endSession();
@@ -200,7 +211,7 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
           set({ error: wrongNetworkMessage(allowedChainIds) });
           return false;
         }
-        setConnected(provider, accounts, account, chainId);
+        setConnected(viem, provider, accounts, account, chainId);
         return true;
       } catch {
         return false; // Start-up stays quiet; the member can still connect by hand.

@@ -1,0 +1,34 @@
+import { getPathname, ROUTES } from '@/config/routes.ts';
+
+/**
+ * Every page's module, each its own chunk (SPEC §2: every page loads lazily). The router renders
+ * them; `preloadPage` starts the first one downloading before the router exists (app/preload.ts).
+ */
+export const PAGE_MODULES = {
+  home: () => import('@/features/home/pages/home-page.tsx'),
+  cardList: () => import('@/features/card/pages/card-list-page.tsx'),
+  mine: () => import('@/features/mine/pages/mine-page.tsx'),
+  login: () => import('@/features/account/pages/login-page.tsx'),
+  register: () => import('@/features/account/pages/register-page.tsx'),
+  changePassword: () => import('@/features/account/pages/change-password-page.tsx'),
+  asset: () => import('@/features/assets/pages/asset-page.tsx'),
+  assetLog: () => import('@/features/assets/pages/asset-log-page.tsx'),
+  assetHistory: () => import('@/features/assets/pages/asset-history-page.tsx'),
+  recharge: () => import('@/features/recharge/pages/recharge-page.tsx'),
+  withdraw: () => import('@/features/withdraw/pages/withdraw-page.tsx'),
+  exchange: () => import('@/features/exchange/pages/exchange-page.tsx'),
+  exchangeLog: () => import('@/features/exchange/pages/exchange-log-page.tsx'),
+  termsUser: () => import('@/features/terms/pages/user-agreement-page.tsx'),
+  termsPrivacy: () => import('@/features/terms/pages/privacy-policy-page.tsx'),
+  termsAntiFraud: () => import('@/features/terms/pages/anti-fraud-page.tsx'),
+} satisfies Partial<Record<keyof typeof ROUTES, () => Promise<unknown>>>;
+
+type PageName = keyof typeof PAGE_MODULES;
+
+/** Starts downloading the page at `url` (a hash route such as `/pages/login/index?x=1`), if it is one. */
+export function preloadPage(url: string): void {
+  const pathname = getPathname(url);
+  const name = (Object.keys(PAGE_MODULES) as PageName[]).find((page) => ROUTES[page] === pathname);
+  // A failed download is the router's to report, when it loads the page itself.
+  if (name) PAGE_MODULES[name]().catch(() => undefined);
+}
