@@ -14,25 +14,19 @@
  *
  * `--profile <dir>` writes the server's CPU profile (`--cpu-prof`) there, to open in Chrome DevTools.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { call, createWalletMember, fundUsdt, mapLimit, prepareExchanges, type Member } from '../ledger/api.ts';
 import { startCpuWindow, type CpuUse } from '../lib/cpu.ts';
 import { runLoad, type LoadResult, type RequestParts } from '../lib/load.ts';
-import { freePort, killAllNow, startNodeProcess, type NodeProcess } from '../lib/processes.ts';
-import { childEnv, cleanUp, createPostgresDatabase, tempDir } from '../lib/setup.ts';
-import { formatTable } from '../lib/table.ts';
+import type { NodeProcess } from '../lib/processes.ts';
+import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
+import { startBareServer, startServer } from '../lib/servers.ts';
+import { createPostgresDatabase, tempDir } from '../lib/setup.ts';
+import { formatTable, ms, whole } from '../lib/table.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_SCRIPT = 'apps/server/src/main.ts';
-const BARE_SCRIPT = 'bench/ledger/bare-server.ts';
-const RESULTS_DIR = join(ROOT, 'bench/results');
 const INVITE_CODE = 'BENCHAPI1';
 
-type DbKind = 'pglite' | 'postgres';
 type ScenarioKey = 'bare' | 'assets' | 'price' | 'exchange';
 
 /** The goals of issue Step 4c §1 (and Step 3's for the exchange write), by database and scenario. */
@@ -87,12 +81,6 @@ interface DbReport {
   scenarios: ScenarioResult[];
 }
 
-function positiveInt(name: string, value: string, max: number): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > max) throw new Error(`--${name}: 1 to ${max}`);
-  return number;
-}
-
 function parseOptions(): Options {
   const { values } = parseArgs({
     options: {
@@ -107,8 +95,7 @@ function parseOptions(): Options {
     },
     strict: true,
   });
-  const dbs: Record<string, DbKind[]> = { pglite: ['pglite'], postgres: ['postgres'], both: ['pglite', 'postgres'] };
-  const chosen = dbs[values.db];
+  const chosen = DB_CHOICES[values.db];
   if (!chosen) throw new Error('--db: pglite, postgres or both');
   return {
     dbs: chosen,
@@ -120,10 +107,6 @@ function parseOptions(): Options {
     pgUrl: values['pg-url'],
     profileDir: values.profile,
   };
-}
-
-function log(db: DbKind, message: string): void {
-  console.log(`[${new Date().toISOString().slice(11, 19)}] [${db}] ${message}`);
 }
 
 /** Warm-up, then the measured run with the server's (and PostgreSQL's) CPU use around it. */
@@ -181,13 +164,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
         }
       : { DATA_DIR: await tempDir('kpc-bench-api-') };
 
-  const bare = await startNodeProcess({
-    name: 'bare Fastify',
-    script: BARE_SCRIPT,
-    cwd: ROOT,
-    env: childEnv({ NODE_ENV: 'production' }),
-    port: await freePort(),
-  });
+  const bare = await startBareServer();
   try {
     scenarios.push(
       await measure('bare', 'bare Fastify route', db, bare, '/api/bench/bare', options, () => ({ body: '{}' })),
@@ -196,31 +173,11 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
     await bare.stop();
   }
 
-  const port = await freePort();
   log(db, 'starting the server (migrations run at start)');
-  const server = await startNodeProcess({
-    name: 'server',
-    script: SERVER_SCRIPT,
-    cwd: ROOT,
-    port,
+  const server = await startServer({
+    inviteCode: INVITE_CODE,
+    databaseEnv: databaseEnv,
     nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
-    env: childEnv({
-      // Members are funded by the faucet, which production refuses: a development server without
-      // the embedded chain (nothing in the request path differs by NODE_ENV).
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DEV_CHAIN: 'off',
-      DEV_FAUCET: 'true',
-      DEV_MAILBOX: 'false',
-      EXCHANGE_QUOTE_SECONDS: '600',
-      RATE_LIMIT_LOGIN_MAX: '100000',
-      RATE_LIMIT_ACCOUNT_MAX: '100000',
-      RATE_LIMIT_CODE_MAX: '100000',
-      GENESIS_INVITE_CODE: INVITE_CODE,
-      ...databaseEnv,
-    }),
   });
   try {
     const members = await mapLimit(
@@ -316,10 +273,6 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
   };
 }
 
-const whole = (value: number) => Math.round(value).toLocaleString('en-US');
-/** autocannon's latencies are whole milliseconds: 0 means under 1 ms. */
-const ms = (value: number) => (value === 0 ? '<1' : Number.isInteger(value) ? String(value) : value.toFixed(1));
-
 function describeGoal(goal: Goal): string {
   const parts = [`>= ${whole(goal.rps)}/s`];
   if (goal.p99Ms !== undefined) parts.push(`p99 < ${goal.p99Ms} ms`);
@@ -381,44 +334,4 @@ function printReports(reports: DbReport[], options: Options): void {
   }
 }
 
-let interrupted = false;
-
-async function main(): Promise<void> {
-  let options: Options;
-  try {
-    options = parseOptions();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 2;
-    return;
-  }
-  process.on('exit', killAllNow);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      interrupted = true;
-      console.error(`\n${signal}: cleaning up`);
-      void cleanUp().finally(() => process.exit(130));
-    });
-  }
-  const reports: DbReport[] = [];
-  try {
-    await mkdir(RESULTS_DIR, { recursive: true });
-    for (const db of options.dbs) {
-      const report = await benchDatabase(db, options);
-      reports.push(report);
-      const file = join(RESULTS_DIR, `api-${db}.json`);
-      await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-      log(db, `results written to ${file}`);
-      await cleanUp();
-    }
-    printReports(reports, options);
-  } catch (error) {
-    if (interrupted) return;
-    console.error(`API benchmark failed: ${(error as Error).stack ?? String(error)}`);
-    process.exitCode = 1;
-  } finally {
-    await cleanUp();
-  }
-}
-
-await main();
+await runBench({ name: 'api', title: 'API benchmark', parseOptions, benchDatabase, print: printReports });

@@ -10,18 +10,19 @@
  *   npm run bench:ledger -- [--db pglite|postgres|both] [--duration 10] [--warmup 3]
  *     [--connections 50] [--members 200] [--pool-size 10] [--pg-url postgres://…/postgres]
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startCpuWindow, type CpuUse } from '../lib/cpu.ts';
 import { runLoad, type LoadResult, type RequestParts } from '../lib/load.ts';
-import { freePort, killAllNow, startNodeProcess, stopAll, type NodeProcess } from '../lib/processes.ts';
+import { freePort, startNodeProcess, type NodeProcess } from '../lib/processes.ts';
 import { startWaitSampler, type WaitProfile } from '../lib/pg-waits.ts';
-import { formatTable } from '../lib/table.ts';
+import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
+import { startBareServer, startServer } from '../lib/servers.ts';
+import { childEnv, createPostgresDatabase, tempDir } from '../lib/setup.ts';
+import { formatTable, ms, whole } from '../lib/table.ts';
 import {
   availableUsdt,
   createWalletMember,
@@ -33,18 +34,13 @@ import {
 } from './api.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER_SCRIPT = 'apps/server/src/main.ts';
-const BARE_SCRIPT = 'bench/ledger/bare-server.ts';
 const UPDATE_SCRIPT = 'bench/ledger/update-server.ts';
-const RESULTS_DIR = join(ROOT, 'bench/results');
 const INVITE_CODE = 'BENCH1234';
 /** USDT each member receives; every exchange spends 1. */
 const FUNDS = 1_000_000n;
 const UPDATE_ROWS = 1000;
 /** Step 3 goal, PostgreSQL, many members. */
 const GOAL = { rps: 1000, p99Ms: 100, connections: 50 };
-
-type DbKind = 'pglite' | 'postgres';
 
 interface Options {
   dbs: DbKind[];
@@ -118,12 +114,6 @@ function usage(): string {
   ].join('\n');
 }
 
-function positiveInt(name: string, value: string, max: number): number {
-  const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > max) throw new Error(`--${name}: 1 to ${max}`);
-  return number;
-}
-
 function parseOptions(): Options {
   const { values } = parseArgs({
     options: {
@@ -142,8 +132,7 @@ function parseOptions(): Options {
     console.log(usage());
     process.exit(0);
   }
-  const dbs: Record<string, DbKind[]> = { pglite: ['pglite'], postgres: ['postgres'], both: ['pglite', 'postgres'] };
-  const chosen = dbs[values.db];
+  const chosen = DB_CHOICES[values.db];
   if (!chosen) throw new Error(`--db: pglite, postgres or both\n${usage()}`);
   return {
     dbs: chosen,
@@ -155,63 +144,6 @@ function parseOptions(): Options {
     poolSize: positiveInt('pool-size', values['pool-size'], 200),
     pgUrl: values['pg-url'],
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Clean-up: every child process, temporary directory and database goes, even on failure or Ctrl-C.
-
-const cleanups: (() => Promise<void>)[] = [];
-
-let cleaning: Promise<void> | undefined;
-
-/** Runs the clean-up once at a time: a signal and a failing run may both ask for it. */
-function cleanUp(): Promise<void> {
-  cleaning ??= runCleanUp().finally(() => {
-    cleaning = undefined;
-  });
-  return cleaning;
-}
-
-async function runCleanUp(): Promise<void> {
-  await stopAll();
-  while (cleanups.length > 0) {
-    const step = cleanups.pop();
-    try {
-      await step?.();
-    } catch (error) {
-      console.error(`clean-up: ${(error as Error).message}`);
-    }
-  }
-}
-
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-/** Creates a fresh database next to `adminUrl`'s and returns its URL; it is dropped at clean-up. */
-async function createPostgresDatabase(adminUrl: string): Promise<string> {
-  const name = `kpc_bench_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await client.end();
-    }
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function postgresSettings(url: string): Promise<Record<string, string>> {
@@ -231,23 +163,8 @@ async function postgresSettings(url: string): Promise<Record<string, string>> {
   }
 }
 
-/** The environment of a child: ours without any server setting, so the shell cannot change what runs. */
-function childEnv(extra: Record<string, string>): Record<string, string> {
-  const serverSetting =
-    /^(NODE_ENV|HOST|PORT|DATA_DIR|DATABASE_|LOG_LEVEL|PUBLIC_URL|WEB_DIST_DIR|TRUST_PROXY|SMTP_URL|MAIL_FROM|DEV_|EXCHANGE_|GENESIS_|APP_SECRET|SESSION_|RATE_LIMIT_|REDIS_|ALLOWED_CHAIN_IDS|TOKEN_CODE|USDT_QUANTITY|CHAIN_|SIWE_|BENCH_)/;
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !serverSetting.test(key)) env[key] = value;
-  }
-  return { ...env, ...extra };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Measuring
-
-function log(db: DbKind, message: string): void {
-  console.log(`[${new Date().toISOString().slice(11, 19)}] [${db}] ${message}`);
-}
 
 function toScenario(
   key: ScenarioKey,
@@ -437,7 +354,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
   let databaseUrl: string | undefined;
   let settings: Record<string, string> | undefined;
   if (db === 'postgres') {
-    databaseUrl = await createPostgresDatabase(options.pgUrl);
+    databaseUrl = await createPostgresDatabase(options.pgUrl, 'kpc_bench');
     settings = await postgresSettings(databaseUrl);
     log(db, `database ${new URL(databaseUrl).pathname.slice(1)} (${Object.values(settings).join(', ')})`);
   }
@@ -447,13 +364,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
       : { DATA_DIR: await tempDir('kpc-bench-pglite-') };
 
   // (a) A bare Fastify route.
-  const bare = await startNodeProcess({
-    name: 'bare Fastify',
-    script: BARE_SCRIPT,
-    cwd: ROOT,
-    env: childEnv({ NODE_ENV: 'production' }),
-    port: await freePort(),
-  });
+  const bare = await startBareServer();
   try {
     scenarios.push(
       await measureRoute('bare', 'bare Fastify route (no database)', db, bare, '/api/bench/bare', options, null),
@@ -498,30 +409,10 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
   }
 
   // The server itself.
-  const port = await freePort();
   log(db, 'starting the server (migrations run at start)');
-  const server = await startNodeProcess({
-    name: 'server',
-    script: SERVER_SCRIPT,
-    cwd: ROOT,
-    port,
-    env: childEnv({
-      // The members are funded by the faucet, which production refuses: a development server
-      // without the embedded chain (nothing in the request path differs by NODE_ENV).
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DEV_CHAIN: 'off',
-      DEV_FAUCET: 'true',
-      DEV_MAILBOX: 'false',
-      EXCHANGE_QUOTE_SECONDS: '600',
-      RATE_LIMIT_LOGIN_MAX: '100000',
-      RATE_LIMIT_ACCOUNT_MAX: '100000',
-      RATE_LIMIT_CODE_MAX: '100000',
-      GENESIS_INVITE_CODE: INVITE_CODE,
-      ...(await databaseEnv()),
-    }),
+  const server = await startServer({
+    inviteCode: INVITE_CODE,
+    databaseEnv: await databaseEnv(),
   });
   let ledgerCheck: DbReport['ledgerCheck'];
   try {
@@ -613,9 +504,6 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const whole = (value: number) => Math.round(value).toLocaleString('en-US');
-/** autocannon's latencies are whole milliseconds: 0 means under 1 ms. */
-const ms = (value: number) => (value === 0 ? '<1' : Number.isInteger(value) ? String(value) : value.toFixed(1));
 const otherCpu = (cpu: CpuUse) => Math.max(0, cpu.machine - cpu.server - cpu.postgres - cpu.runner);
 const cores = (value: number) => value.toFixed(2);
 
@@ -730,45 +618,4 @@ function printReports(reports: DbReport[], options: Options): void {
   }
 }
 
-let interrupted = false;
-
-async function main(): Promise<void> {
-  let options: Options;
-  try {
-    options = parseOptions();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exitCode = 2;
-    return;
-  }
-  process.on('exit', killAllNow);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      interrupted = true;
-      console.error(`\n${signal}: cleaning up`);
-      void cleanUp().finally(() => process.exit(130));
-    });
-  }
-
-  const reports: DbReport[] = [];
-  try {
-    await mkdir(RESULTS_DIR, { recursive: true });
-    for (const db of options.dbs) {
-      const report = await benchDatabase(db, options);
-      reports.push(report);
-      const file = join(RESULTS_DIR, `ledger-${db}.json`);
-      await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
-      log(db, `results written to ${file}`);
-      await cleanUp(); // drop this database's temp dirs and database before the next one
-    }
-    printReports(reports, options);
-  } catch (error) {
-    if (interrupted) return; // the signal handler cleans up and exits
-    console.error(`ledger benchmark failed: ${(error as Error).stack ?? String(error)}`);
-    process.exitCode = 1;
-  } finally {
-    await cleanUp();
-  }
-}
-
-await main();
+await runBench({ name: 'ledger', title: 'ledger benchmark', parseOptions, benchDatabase, print: printReports });

@@ -8,3 +8,9 @@ export function formatTable(headers: string[], rows: string[][], numeric: boolea
       .trimEnd();
   return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
 }
+
+/** A count or rate, rounded, with thousands separators. */
+export const whole = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** autocannon's latencies are whole milliseconds: 0 means under 1 ms. */
+export const ms = (value: number) => (value === 0 ? '<1' : Number.isInteger(value) ? String(value) : value.toFixed(1));

@@ -1,6 +1,6 @@
 import { AppError, fromLedgerUnits, toLedgerUnits, type TBucket, type TEntryType } from '@kpc/shared';
-import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor, Transaction } from '../db/client.ts';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../db/client.ts';
 import { ledgerAccounts, ledgerEntries } from '../db/schema/index.ts';
 
 /**
@@ -235,15 +235,28 @@ export interface MemberBalance {
   balance: bigint;
 }
 
-/** Every stored balance of a member (accounts never used are absent: zero). */
-export async function getMemberBalances(db: Executor, memberId: string): Promise<MemberBalance[]> {
-  const rows = await db
+/** The one query of a member's balances, for both the plain and the prepared read, so they cannot drift. */
+function memberBalancesQuery(db: Executor, memberId: string | Placeholder) {
+  return db
     .select({ asset: ledgerAccounts.asset, bucket: ledgerAccounts.bucket, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.memberId, memberId));
-  return rows.map((row) => ({
-    asset: row.asset,
-    bucket: row.bucket as TBucket,
-    balance: toLedgerUnits(row.balance ?? '0'),
-  }));
+}
+
+function toMemberBalance(row: { asset: string; bucket: string | null; balance: string | null }): MemberBalance {
+  return { asset: row.asset, bucket: row.bucket as TBucket, balance: toLedgerUnits(row.balance ?? '0') };
+}
+
+/** Every stored balance of a member (accounts never used are absent: zero). */
+export async function getMemberBalances(db: Executor, memberId: string): Promise<MemberBalance[]> {
+  return (await memberBalancesQuery(db, memberId)).map(toMemberBalance);
+}
+
+/**
+ * `getMemberBalances` built once as a prepared statement: the hottest read skips query building,
+ * and PostgreSQL parses and plans it once per connection.
+ */
+export function prepareMemberBalances(db: Database): (memberId: string) => Promise<MemberBalance[]> {
+  const query = memberBalancesQuery(db, sql.placeholder('memberId')).prepare('member_balances');
+  return async (memberId) => (await query.execute({ memberId })).map(toMemberBalance);
 }

@@ -14,9 +14,10 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { ChainRuntime } from '../../chain/runtime.ts';
 import type { ReferenceData } from '../../ledger/reference-data.ts';
+import { prepareMemberBalances } from '../../ledger/ledger.ts';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
-import { listAssetLog, listAssets, listHistory, prepareMemberBalances, transferIncome } from './service.ts';
+import { listAssetLog, listAssets, listHistory, transferIncome } from './service.ts';
 
 export interface AssetRouteOptions {
   db: Database;

@@ -6,7 +6,6 @@ import {
   mulLedger,
   RecordKind,
   toLedgerUnits,
-  type TBucket,
   type TAssetListResponse,
   type TAssetLogItem,
   type TAssetLogRequest,
@@ -15,7 +14,7 @@ import {
   type TTransferRecord,
   USDT_DECIMALS,
 } from '@kpc/shared';
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
 import { financialRecords, ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema/index.ts';
@@ -35,25 +34,6 @@ export function toPage<T extends { id: bigint }, R>(rows: T[], limit: number, ma
 /** USDT values are shown with USDT's decimals, rounded down. */
 function toUsdtString(units: bigint): string {
   return fromLedgerUnits(floorToDecimals(units, USDT_DECIMALS));
-}
-
-/**
- * A member's balances as `getMemberBalances` (ledger.ts) reads them, built once as a prepared
- * statement: the hottest read skips query building, and PostgreSQL parses and plans it once per
- * connection.
- */
-export function prepareMemberBalances(db: Database): (memberId: string) => Promise<MemberBalance[]> {
-  const query = db
-    .select({ asset: ledgerAccounts.asset, bucket: ledgerAccounts.bucket, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.memberId, sql.placeholder('memberId')))
-    .prepare('member_balances');
-  return async (memberId) =>
-    (await query.execute({ memberId })).map((row) => ({
-      asset: row.asset,
-      bucket: row.bucket as TBucket,
-      balance: toLedgerUnits(row.balance ?? '0'),
-    }));
 }
 
 /**
