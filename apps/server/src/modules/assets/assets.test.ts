@@ -32,9 +32,12 @@ describe('/api/card/getPrice and /api/ass/lst (SPEC §7)', () => {
     await t.database.db.insert(kpcPrices).values({ price: '0.125', effectiveAt: new Date() });
     // A price set for later is not in effect yet.
     await t.database.db.insert(kpcPrices).values({ price: '9', effectiveAt: new Date(Date.now() + 3600_000) });
-    expect((await t.call('/api/card/getPrice', {})).data.price).toBe('0.125');
+    // An operator's SQL reaches the server's price cache by a notification at commit (PostgreSQL
+    // delivers it a moment later, PGlite at once): poll rather than race it.
+    const price = async (): Promise<string> => (await t.call('/api/card/getPrice', {})).data.price as string;
+    await expect.poll(price, { timeout: 2000 }).toBe('0.125');
     await t.database.db.delete(kpcPrices).where(eq(kpcPrices.source, 'operator'));
-    expect((await t.call('/api/card/getPrice', {})).data.price).toBe('0.1');
+    await expect.poll(price, { timeout: 2000 }).toBe('0.1');
   });
 
   it('lists every asset with zero balances for a new member', async () => {
