@@ -107,17 +107,6 @@ export async function loadSession(
   };
 }
 
-/** Resolves a `token` header to its session straight from the database (see `loadSession`). */
-export async function authenticateToken(
-  db: Executor,
-  clock: Clock,
-  policy: SessionPolicy,
-  token: string | undefined,
-): Promise<AuthenticatedSession> {
-  if (!isPlausibleToken(token)) throw new AppError('UNAUTHORIZED');
-  return (await loadSession(db, clock, policy, hashToken(token))).session;
-}
-
 /** The channel on which a member's cached sessions are dropped (drizzle/0006_change_notifications.sql). */
 export const SESSION_CHANNEL = 'kpc_sessions';
 
