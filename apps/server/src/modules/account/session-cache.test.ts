@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -155,20 +156,24 @@ describe('sessions cached in two instances of the server', () => {
       const url = (first.database.db as unknown as { $client: pg.Pool }).$client.options.connectionString;
       const slow = new pg.Client({ connectionString: url, application_name: 'kpc-cache:slow-process' });
       await slow.connect();
+      // Its acknowledgements, awaited before it disconnects: logout may answer before the last
+      // one's query has returned, and ending the connection under it would reject it unhandled.
+      const acknowledgements: Promise<unknown>[] = [];
       try {
         await slow.query('listen kpc_sessions');
         slow.on('notification', (message) => {
           const nonce = message.payload?.split(' ')[1];
           if (!nonce) return;
-          setTimeout(() => {
-            void slow.query(`select pg_notify('kpc_session_acks', $1)`, [`slow-process ${nonce}`]);
-          }, 300);
+          acknowledgements.push(
+            sleep(300).then(() => slow.query(`select pg_notify('kpc_session_acks', $1)`, [`slow-process ${nonce}`])),
+          );
         });
         const member = await createWalletMember(first);
         const started = performance.now();
         expect((await first.call('/api/acc/logout', {}, member.headers)).code).toBe(200);
         expect(performance.now() - started).toBeGreaterThanOrEqual(300);
       } finally {
+        await Promise.allSettled(acknowledgements);
         await slow.end();
       }
     },
