@@ -50,6 +50,19 @@ export function isConnectionLost(error: unknown): boolean {
 }
 
 /**
+ * SQLSTATEs of a transaction PostgreSQL rolled back because it collided with another: 40001
+ * serialization_failure and 40P01 deadlock_detected. Nothing was written; the same request, sent
+ * again, runs alone and succeeds (every money write is keyed, so a retry never applies twice).
+ */
+const TRANSACTION_CONFLICT_STATE = /^40(001|P01)$/;
+
+/** True when `error` (pg's, bare or wrapped by Drizzle) is a rolled-back transaction conflict. */
+export function isTransactionConflict(error: unknown): boolean {
+  const driverError = driverErrorOf(error) as { code?: unknown } | null | undefined;
+  return typeof driverError?.code === 'string' && TRANSACTION_CONFLICT_STATE.test(driverError.code);
+}
+
+/**
  * The driver's code and message under `error`, what may be logged of it: Drizzle's wrapper also
  * carries the statement's parameters, which can be personal data.
  */

@@ -1,3 +1,4 @@
+import { AppError } from '@kpc/shared';
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { SessionCache } from '../modules/account/session-cache.ts';
 import type { AuthenticatedSession } from '../modules/account/sessions.ts';
@@ -37,7 +38,12 @@ export function createAuthHooks(sessions: SessionCache) {
     readOptionalSession: async (request: FastifyRequest) => {
       const token = readToken(request);
       if (!token) return;
-      request.session = await sessions.authenticate(token).catch(() => undefined);
+      // A token that does not sign in (unknown, expired, revoked, a disabled member) is read as none;
+      // a database failure is not, so it answers "busy, try again" instead of acting logged out.
+      request.session = await sessions.authenticate(token).catch((error: unknown) => {
+        if (error instanceof AppError) return undefined;
+        throw error;
+      });
     },
     confirmRevocations,
   };

@@ -2,7 +2,8 @@ import { AppError, ErrorCode, resolveLocale, type LocaleCode } from '@kpc/shared
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { describeDriverError, isConnectionLost } from '../db/errors.ts';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { describeDriverError, isConnectionLost, isTransactionConflict } from '../db/errors.ts';
 import { hasMessage, translate } from '../lib/i18n.ts';
 
 declare module 'fastify' {
@@ -20,6 +21,16 @@ export function ok<T>(data: T): { code: 200; msg: string; data: T } {
 function sendBody(reply: FastifyReply, status: number, code: number, msg: string) {
   // The route's response schema describes success only; failures bypass it.
   return reply.status(status).serializer(JSON.stringify).send({ code, msg, data: null });
+}
+
+/**
+ * What is logged of a failed statement: the driver's code and message, the SQL with its
+ * placeholders and the call frames. Drizzle's message (and so its stack's first line) carries the
+ * statement's parameters, which can be personal data: they are left out.
+ */
+function describeQueryError(error: DrizzleQueryError) {
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+  return { ...describeDriverError(error), query: error.query, stack: frames.join('\n') };
 }
 
 /** HTTP statuses other than 200 for business errors; the member app shows `msg` for any status but 404. */
@@ -76,7 +87,16 @@ export const wirePlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: describeDriverError(error) }, 'database connection lost: answered SERVICE_BUSY');
       return sendError(request, reply, new AppError('SERVICE_BUSY'));
     }
-    request.log.error({ err: error }, 'unexpected failure');
+    if (isTransactionConflict(error)) {
+      // Two transactions collided and PostgreSQL rolled this one back: nothing was written, and the
+      // retry the message asks for runs alone.
+      request.log.warn({ err: describeDriverError(error) }, 'transaction conflict: answered SERVICE_BUSY');
+      return sendError(request, reply, new AppError('SERVICE_BUSY'));
+    }
+    request.log.error(
+      { err: error instanceof DrizzleQueryError ? describeQueryError(error) : error },
+      'unexpected failure',
+    );
     return sendBody(reply, 500, ErrorCode.INTERNAL, translate(request.locale, 'errors.INTERNAL'));
   });
 
