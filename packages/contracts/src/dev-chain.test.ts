@@ -134,7 +134,7 @@ describe('describeDevChain', () => {
     for (const expected of [
       chain.rpcUrl,
       'chain id 31337',
-      '"KPC local chain"',
+      '"Local test network"',
       'currency symbol ETH',
       DEV_ACCOUNTS.demo.address,
       DEV_ACCOUNTS.demo.privateKey,

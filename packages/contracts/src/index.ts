@@ -13,4 +13,4 @@ export {
 export const DEV_CHAIN_ID = 31337;
 
 /** Network name suggested for the development chain when adding it to a browser wallet. */
-export const DEV_CHAIN_NAME = 'KPC local chain';
+export const DEV_CHAIN_NAME = 'Local test network';

@@ -110,7 +110,7 @@ describe('a chain node that does not answer', () => {
     expect(await channelStatus('/api/withdraw/channels')).toBe('paused');
     const withdrawal = await withdraw(code, 'zh_CN');
     expect(withdrawal).toMatchObject({ status: 200, code: ErrorCode.NETWORK_UNAVAILABLE });
-    expect(withdrawal.msg).toBe('KPC local chain 网络暂时不可用，请稍后再试。');
+    expect(withdrawal.msg).toBe('Local test network 网络暂时不可用，请稍后再试。');
     const balances = (await t.call('/api/ass/lst', {}, member.headers)).data as TAssetListResponse;
     expect(balances.lst.find((row) => row.asset === 'USDT')).toMatchObject({ available: '100', frozen: '0' });
     const accelerate = await t.call(
@@ -137,7 +137,7 @@ describe('a chain node that does not answer', () => {
     expect(accelerate).toMatchObject({
       status: 200,
       code: ErrorCode.NETWORK_UNAVAILABLE,
-      msg: 'The KPC local chain network is temporarily unavailable. Please try again later.',
+      msg: 'The Local test network network is temporarily unavailable. Please try again later.',
     });
     proxy.heal();
   });

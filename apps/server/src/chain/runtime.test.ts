@@ -102,7 +102,7 @@ describe('chain settings (SPEC §3 environment keys)', () => {
     expect(runtime.devChain).toBe(true);
     expect(runtime.chains.at(-1)).toMatchObject({
       chainId: 31337,
-      name: 'KPC local chain',
+      name: 'Local test network',
       usdt: USDT_POLYGON,
       isDevelopment: true,
     });

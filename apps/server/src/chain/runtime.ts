@@ -55,7 +55,7 @@ export function configuredChainRuntime(config: Config): ChainRuntime {
 export function devChainRuntime(config: Config, contracts: DevChainContracts): ChainRuntime {
   const devChain: ChainSettings = {
     ...describeChain(contracts.chainId),
-    name: 'KPC local chain',
+    name: 'Local test network',
     rpcUrl: contracts.rpcUrl,
     publicRpcUrl: contracts.rpcUrl,
     explorerUrl: null,
@@ -98,7 +98,7 @@ export function programmeAddresses(runtime: ChainRuntime): Set<Address> {
   return addresses;
 }
 
-/** A chain's display name ("Polygon", "KPC local chain"), also for chains no longer configured. */
+/** A chain's display name ("Polygon", "Local test network"), also for chains no longer configured. */
 export function chainName(runtime: ChainRuntime, chainId: number): string {
   return (runtime.chains.find((chain) => chain.chainId === chainId) ?? describeChain(chainId)).name;
 }

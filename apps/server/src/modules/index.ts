@@ -124,6 +124,7 @@ const serverModules: ServerModule[] = [
       secret: c.secret,
       chains: c.chains,
       network: c.nodes.monitor,
+      confirmations: c.config.WITHDRAW_CONFIRMATIONS,
       terms: {
         feeRate: c.config.WITHDRAW_FEE_RATE,
         minFee: c.config.WITHDRAW_MIN_FEE,

@@ -67,6 +67,10 @@ export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 export const ZLoginResponse = z.object({ token: z.string(), address: z.string() });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
+/** A registration logs the new member in: the same session as an email login by password. */
+export const ZRegisterResponse = ZLoginResponse;
+export type TRegisterResponse = TLoginResponse;
+
 /** POST /api/acc/loginEmail — `type` 1 logs in with the password, 2 with an emailed code. */
 export const ZLoginEmailRequest = z.discriminatedUnion(
   'type',

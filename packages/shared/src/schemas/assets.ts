@@ -140,7 +140,8 @@ export const ZHistoryItem = z.object({
   toAsset: z.string().nullable(),
   toAmount: z.string().nullable(),
   fee: z.string().nullable(),
-  /** Deposits and withdrawals: the network, the chain transaction and the withdrawal's address. */
+  /** Deposits and withdrawals: the chain, its network name, the chain transaction and the withdrawal's address. */
+  chainId: z.number().int().nullable(),
   network: z.string().nullable(),
   txHash: z.string().nullable(),
   address: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ceilToDecimals, formatDecimal, LEDGER_SCALE, mulDivUp, parseDecimal } from '../money.ts';
 import { ZVerificationCode } from './account.ts';
 import { ZAmount, ZAssetCode } from './assets.ts';
-import { ZChainId, ZChannelStatus, ZRequestId } from './common.ts';
+import { ZChainId, ZChannelStatus, ZRecordId, ZRequestId } from './common.ts';
 import { ZWalletAddress } from './wallet.ts';
 
 /**
@@ -81,6 +81,84 @@ export const ZWithdrawal = z.object({
   createdAt: z.string(),
 });
 export type TWithdrawal = z.infer<typeof ZWithdrawal>;
+
+/**
+ * What a member follows a withdrawal through (the record detail's timeline): the happy path
+ * submitted -> approved -> sending -> confirming -> completed, or an end in rejected / failed.
+ * `unknown` is no step of its own: to the member the payout is still confirming (its funds stay
+ * frozen, nothing is lost) until the receipt shows or an operator settles it.
+ */
+export const WithdrawStep = {
+  SUBMITTED: 'submitted',
+  APPROVED: 'approved',
+  SENDING: 'sending',
+  CONFIRMING: 'confirming',
+  COMPLETED: 'completed',
+  REJECTED: 'rejected',
+  FAILED: 'failed',
+} as const;
+export type TWithdrawStep = (typeof WithdrawStep)[keyof typeof WithdrawStep];
+/** The steps of a withdrawal that goes through, in order. */
+export const WITHDRAW_STEPS: readonly TWithdrawStep[] = [
+  WithdrawStep.SUBMITTED,
+  WithdrawStep.APPROVED,
+  WithdrawStep.SENDING,
+  WithdrawStep.CONFIRMING,
+  WithdrawStep.COMPLETED,
+];
+
+/**
+ * Why a withdrawal ended without paying, as the member is told (a message key on the client),
+ * never the internal detail behind it: `review_rejected`, an operator did not approve it;
+ * `payout_reverted`, the network refused the payout; `payout_failed`, the payout was found not
+ * to have been made. Every one of them returned the frozen amount and fee.
+ */
+export const WithdrawFailReason = {
+  REVIEW_REJECTED: 'review_rejected',
+  PAYOUT_REVERTED: 'payout_reverted',
+  PAYOUT_FAILED: 'payout_failed',
+} as const;
+export type TWithdrawFailReason = (typeof WithdrawFailReason)[keyof typeof WithdrawFailReason];
+
+/**
+ * POST /api/withdraw/detail — one of the member's own withdrawals, by its id (`id`, as
+ * /api/withdraw/apply answered it) or by its financial record's id (`recordId`, as
+ * /api/ass/history lists it): exactly one of the two.
+ */
+export const ZWithdrawDetailRequest = z
+  .object({ id: ZRecordId.optional(), recordId: ZRecordId.optional() })
+  .refine((request) => (request.id === undefined) !== (request.recordId === undefined), 'validation.invalid');
+export type TWithdrawDetailRequest = z.input<typeof ZWithdrawDetailRequest>;
+export const ZWithdrawTimelineEntry = z.object({
+  step: z.enum(Object.values(WithdrawStep) as [TWithdrawStep, ...TWithdrawStep[]]),
+  /** When the withdrawal reached the step (ISO 8601). */
+  at: z.string(),
+});
+export type TWithdrawTimelineEntry = z.infer<typeof ZWithdrawTimelineEntry>;
+export const ZWithdrawalDetail = ZWithdrawal.extend({
+  /** The payout's blocks so far: head - block + 1, capped at `required`; 0 before it is mined. */
+  confirmations: z.number().int(),
+  /** Blocks the payout needs before the withdrawal completes (the server's WITHDRAW_CONFIRMATIONS). */
+  required: z.number().int(),
+  /** The payout on the network's explorer; null without a hash or an explorer (the local chain). */
+  explorerTxUrl: z.string().nullable(),
+  /** The steps reached so far, oldest first, each once. */
+  timeline: z.array(ZWithdrawTimelineEntry),
+  /** Set when the withdrawal was rejected or failed. */
+  reason: z.enum(Object.values(WithdrawFailReason) as [TWithdrawFailReason, ...TWithdrawFailReason[]]).nullable(),
+});
+export type TWithdrawalDetail = z.infer<typeof ZWithdrawalDetail>;
+
+/** Withdrawal states that may still change: a page showing one refreshes until it ends. */
+export function isWithdrawalInFlight(status: string): boolean {
+  return (
+    status === WithdrawStatus.SUBMITTED ||
+    status === WithdrawStatus.APPROVED ||
+    status === WithdrawStatus.SENDING ||
+    status === WithdrawStatus.CONFIRMING ||
+    status === WithdrawStatus.UNKNOWN
+  );
+}
 
 export interface WithdrawFeeTerms {
   /** Decimal strings. */

@@ -38,7 +38,7 @@ async function registerMember(email = newEmail(), inviteCode = GENESIS_CODE) {
     inviteCode,
     agreed: true,
   });
-  expect(answer).toMatchObject({ code: 200, data: null });
+  expect(answer).toMatchObject({ code: 200, data: { token: expect.any(String), address: '' } });
   return email;
 }
 
@@ -68,7 +68,7 @@ describe('register (SPEC §1, §4, §5)', () => {
       inviteCode: GENESIS_CODE.toLowerCase(),
       agreed: true,
     });
-    expect(answer).toMatchObject({ status: 200, code: 200, msg: 'success', data: null });
+    expect(answer).toMatchObject({ status: 200, code: 200, msg: 'success', data: { address: '' } });
 
     const [stored] = await t.database.db.select().from(members).where(eq(members.email, email));
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -85,6 +85,74 @@ describe('register (SPEC §1, §4, §5)', () => {
       referrerInviteCode: GENESIS_CODE,
       level: 'member',
     });
+  });
+
+  it('logs the new member in: the token works at once, like an email login by password', async () => {
+    const email = newEmail();
+    const code = await requestCode(email, 'register');
+    const answer = await t.call('/api/acc/register', {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      code,
+      inviteCode: GENESIS_CODE,
+      agreed: true,
+    });
+    expect(answer.code).toBe(200);
+    const token = answer.data.token as string;
+    expect(token.length).toBeGreaterThan(20);
+
+    const info = await t.call('/api/acc/info', {}, { token });
+    expect(info).toMatchObject({ code: 200, data: { email, address: '', referrerInviteCode: GENESIS_CODE } });
+    const [member] = await t.database.db.select().from(members).where(eq(members.email, email));
+    const stored = await t.database.db.select().from(sessions).where(eq(sessions.memberId, member!.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ loginType: 1, revokedAt: null });
+    // Only a hash of the token is kept, as for every session.
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    // An ordinary session: logout ends it.
+    expect((await t.call('/api/acc/logout', {}, { token })).code).toBe(200);
+    expect((await t.call('/api/acc/info', {}, { token })).code).not.toBe(200);
+  });
+
+  it('issues no session when the registration fails', async () => {
+    const countSessions = async () => (await t.database.db.select({ id: sessions.id }).from(sessions)).length;
+    const email = newEmail();
+    const code = await requestCode(email, 'register');
+    const body = { email, password: PASSWORD, confirmPassword: PASSWORD, inviteCode: GENESIS_CODE, agreed: true };
+    const before = await countSessions();
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (const attempt of [
+      { ...body, code: wrong },
+      { ...body, code, inviteCode: 'NOSUCHCODE' },
+      { ...body, code, confirmPassword: `${PASSWORD}!` },
+    ]) {
+      const answer = await t.call('/api/acc/register', attempt);
+      expect(answer.code).not.toBe(200);
+      expect(answer.data).toBeNull();
+    }
+    expect(await countSessions()).toBe(before);
+
+    // A taken address (its owner registering again with a fresh code of their own) gets no session either.
+    const taken = await registerMember();
+    const sessionsOfTaken = await countSessions();
+    t.clock.advance(VERIFICATION_CODE_RESEND_SECONDS);
+    await t.call('/api/acc/sendCode', { email: taken, purpose: 'register' });
+    const again = await t.call('/api/acc/register', { ...body, email: taken, code: '123456' });
+    expect(again).toMatchObject({ code: 1101, data: null });
+    expect(await countSessions()).toBe(sessionsOfTaken);
+
+    // Another registration of the address won the race after this code was mailed: the insert
+    // fails, and the session of the same transaction is never written.
+    const raced = newEmail();
+    const racedCode = await requestCode(raced, 'register');
+    const { memberId } = await createWalletMember(t);
+    await t.database.db.update(members).set({ email: raced }).where(eq(members.id, memberId));
+    const beforeRace = await countSessions();
+    const lost = await t.call('/api/acc/register', { ...body, email: raced, code: racedCode });
+    expect(lost).toMatchObject({ code: 1104, data: null });
+    expect(await countSessions()).toBe(beforeRace);
   });
 
   it('fixes the referrer by the invitation code of an existing member', async () => {

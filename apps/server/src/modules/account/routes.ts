@@ -8,6 +8,7 @@ import {
   ZLoginEmailRequest,
   ZLoginResponse,
   ZRegisterRequest,
+  ZRegisterResponse,
   ZResetPasswordRequest,
   ZSendCodeRequest,
   ZSendCodeResponse,
@@ -72,15 +73,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       onRequest: credentials.countClientAttempt,
       schema: {
         tags,
-        summary: 'Register an email member with an invitation code',
+        summary: 'Register an email member with an invitation code; answers a session, as an email login does',
         body: ZRegisterRequest,
-        response: { 200: ZEnvelope(ZNull) },
+        response: { 200: ZEnvelope(ZRegisterResponse) },
       },
     },
     async (request, reply) => {
       await credentials.countAccountAttempt(request, reply, request.body.email);
-      await register(context, request.body);
-      return ok(null);
+      return ok(await register(context, request.body));
     },
   );
 

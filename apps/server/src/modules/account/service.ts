@@ -7,6 +7,7 @@ import {
   VERIFICATION_CODE_RESEND_SECONDS,
   type LocaleCode,
   type TCodePurpose,
+  type TLoginResponse,
   type TUserInfo,
 } from '@kpc/shared';
 import { and, eq, ne } from 'drizzle-orm';
@@ -95,17 +96,31 @@ export async function insertMemberWithInviteCode(
   }
 }
 
-/** Registers an email member under the referrer owning `inviteCode` (SPEC §1, §4, §5). */
+/**
+ * Registers an email member under the referrer owning `inviteCode` (SPEC §1, §4, §5) and logs the
+ * member in: the answer is the same session an email login by password gives. The member and its
+ * session are written in one transaction, so a failed registration leaves neither behind. Only
+ * the holder of the mailed code gets here, so the token reveals nothing about other addresses.
+ */
 export async function register(
   context: AccountContext,
   input: { email: string; password: string; code: string; inviteCode: string },
-): Promise<void> {
+): Promise<TLoginResponse> {
   // Checks that change nothing come first, so a bad invitation code does not burn the email code.
   const referrer = await findReferrer(context.db, input.inviteCode);
   await consumeCode(context, input.email, CodePurpose.REGISTER, input.code);
   const passwordHash = await hashPassword(input.password);
   try {
-    await insertMemberWithInviteCode(context.db, { email: input.email, passwordHash, referrerId: referrer.id });
+    return await context.db.transaction(async (tx) => {
+      const member = await insertMemberWithInviteCode(tx, {
+        email: input.email,
+        passwordHash,
+        referrerId: referrer.id,
+      });
+      // The member just chose this password: the session is a password login (SPEC §3 loginType 1).
+      const token = await createSession(tx, context.clock, context.sessionPolicy, member.id, EmailLoginType.PASSWORD);
+      return { token, address: toWireAddress(member.walletAddress) };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('REGISTRATION_FAILED');
     throw error;
@@ -116,7 +131,7 @@ export async function register(
 export async function loginWithEmail(
   context: AccountContext,
   input: { type: 1; email: string; password: string } | { type: 2; email: string; code: string },
-): Promise<{ token: string; address: string }> {
+): Promise<TLoginResponse> {
   const member = await findMemberByEmail(context.db, input.email);
   if (input.type === EmailLoginType.PASSWORD) {
     if (!member?.passwordHash) {

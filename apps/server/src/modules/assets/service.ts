@@ -187,6 +187,7 @@ export async function listHistory(db: Database, memberId: string, request: THist
     toAsset: row.toAsset,
     toAmount: decimal(row.toAmount),
     fee: decimal(row.fee),
+    chainId: row.chainId,
     network: row.chainId === null ? null : chainName(chains, row.chainId),
     txHash: row.txHash,
     address: row.address,

@@ -125,7 +125,7 @@ describe('accelerate (SPEC §9)', () => {
     );
     expect(answer.code).toBe(ErrorCode.DEPOSIT_TX_NOT_FOUND);
     expect(answer.msg).toBe(
-      'No transaction with this hash was found on KPC local chain. Check the hash and the network.',
+      'No transaction with this hash was found on Local test network. Check the hash and the network.',
     );
   });
 

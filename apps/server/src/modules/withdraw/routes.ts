@@ -2,14 +2,22 @@ import {
   ZEmpty,
   ZEnvelope,
   ZWithdrawal,
+  ZWithdrawalDetail,
   ZWithdrawChannelsResponse,
   ZWithdrawCodeResponse,
+  ZWithdrawDetailRequest,
   ZWithdrawRequest,
 } from '@kpc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
-import { applyWithdrawal, sendWithdrawCode, withdrawChannels, type WithdrawContext } from './service.ts';
+import {
+  applyWithdrawal,
+  sendWithdrawCode,
+  withdrawalDetail,
+  withdrawChannels,
+  type WithdrawContext,
+} from './service.ts';
 
 /** Withdrawals (SPEC §2 Withdraw, §5, §8, §9; Step 4 §3). */
 export const withdrawRoutes: FastifyPluginAsyncZod<{
@@ -59,5 +67,19 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(await applyWithdrawal(context, sessionOf(request).memberId, request.body)),
+  );
+
+  app.post(
+    '/api/withdraw/detail',
+    {
+      schema: {
+        tags,
+        summary:
+          "One of the member's withdrawals: its confirmations n/required, explorer link and timeline; refresh while in flight",
+        body: ZWithdrawDetailRequest,
+        response: { 200: ZEnvelope(ZWithdrawalDetail) },
+      },
+    },
+    async (request) => ok(await withdrawalDetail(context, sessionOf(request).memberId, request.body)),
   );
 };

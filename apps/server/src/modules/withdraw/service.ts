@@ -12,12 +12,19 @@ import {
   RecordKind,
   toLedgerUnits,
   VERIFICATION_CODE_RESEND_SECONDS,
+  WithdrawFailReason,
+  WithdrawStep,
   type LocaleCode,
   type TWithdrawal,
+  type TWithdrawalDetail,
   type TWithdrawChannelsResponse,
+  type TWithdrawDetailRequest,
+  type TWithdrawFailReason,
   type TWithdrawRequest,
+  type TWithdrawStep,
+  type TWithdrawTimelineEntry,
 } from '@kpc/shared';
-import { and, eq, gte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { getAddress } from 'viem';
 import type { ChainMonitor } from '../../chain/chain-monitor.ts';
@@ -54,8 +61,10 @@ export interface WithdrawContext {
   /** Hashes the emailed codes. */
   secret: string;
   chains: ChainRuntime;
-  /** Whether each chain's node answers: withdrawals wait while it does not. */
-  network: Pick<ChainMonitor, 'isAvailable'>;
+  /** Whether each chain's node answers (withdrawals wait while it does not), and its newest head. */
+  network: Pick<ChainMonitor, 'isAvailable' | 'list'>;
+  /** Blocks a payout needs before the withdrawal completes (WITHDRAW_CONFIRMATIONS, the withdrawal senders' own number). */
+  confirmations: number;
   terms: WithdrawTerms & {
     /** A member's withdrawals within 24 hours up to this many USDT are approved automatically. */
     autoApproveDaily: string;
@@ -104,6 +113,120 @@ export function toWithdrawal(chains: ChainRuntime, row: WithdrawalRow): TWithdra
     status: row.status,
     txHash: row.txHash,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Each state a withdrawal moves to, as the step the member sees (`unknown` is still confirming). */
+const STEP_OF: Record<WithdrawalRow['status'], TWithdrawStep> = {
+  submitted: WithdrawStep.SUBMITTED,
+  approved: WithdrawStep.APPROVED,
+  sending: WithdrawStep.SENDING,
+  confirming: WithdrawStep.CONFIRMING,
+  unknown: WithdrawStep.CONFIRMING,
+  completed: WithdrawStep.COMPLETED,
+  rejected: WithdrawStep.REJECTED,
+  failed: WithdrawStep.FAILED,
+};
+
+type WithdrawalEvent = typeof withdrawalEvents.$inferSelect;
+
+/**
+ * The steps a withdrawal reached, oldest first, each at the first time it was reached: from its
+ * events, leaving out notes (a wait for funds) and the confirming that follows `unknown` again.
+ */
+function buildTimeline(events: readonly WithdrawalEvent[]): TWithdrawTimelineEntry[] {
+  const timeline: TWithdrawTimelineEntry[] = [];
+  for (const event of events) {
+    if (event.fromStatus === event.toStatus) continue;
+    const step = STEP_OF[event.toStatus as WithdrawalRow['status']];
+    if (!step || timeline.some((entry) => entry.step === step)) continue;
+    timeline.push({ step, at: event.createdAt.toISOString() });
+  }
+  return timeline;
+}
+
+/**
+ * Why a withdrawal ended unpaid, in the member's terms: the operator's note and the sender's
+ * detail stay internal (they may name the hot wallet or the node).
+ */
+function failReason(row: WithdrawalRow, events: readonly WithdrawalEvent[]): TWithdrawFailReason | null {
+  if (row.status === 'rejected') return WithdrawFailReason.REVIEW_REJECTED;
+  if (row.status !== 'failed') return null;
+  const failed = events.findLast((event) => event.toStatus === 'failed');
+  // The sender fails a withdrawal only on a reverted receipt; an operator settles an unknown one as not paid.
+  return failed?.actor === 'sender' ? WithdrawFailReason.PAYOUT_REVERTED : WithdrawFailReason.PAYOUT_FAILED;
+}
+
+/**
+ * The payout's confirmations as this process last saw the chain's head (the chain probe's): head -
+ * block + 1, capped at `required`; 0 until the sender saw it mined; `required` once completed.
+ */
+function countConfirmations(row: WithdrawalRow, head: bigint | null, required: number): number {
+  if (row.status === 'completed') return required;
+  if (row.blockNumber === null) return 0;
+  // Mined, so at least its own block, even when the probe's head is behind the sender's.
+  if (head === null || head < row.blockNumber) return 1;
+  return Math.min(required, Number(head - row.blockNumber + 1n));
+}
+
+/** The transaction on the chain's explorer (configured, or the known chain's), Etherscan's `/tx/` path. */
+export function explorerTxUrl(chains: ChainRuntime, chainId: number, txHash: string | null): string | null {
+  const explorer = chains.chains.find((chain) => chain.chainId === chainId)?.explorerUrl ?? null;
+  if (!explorer || !txHash) return null;
+  return `${explorer.replace(/\/+$/, '')}/tx/${txHash}`;
+}
+
+/** The member's withdrawal of a financial record (`withdrawal:<id>`), or null. */
+async function withdrawalIdOfRecord(db: Database, memberId: string, recordId: string): Promise<bigint | null> {
+  const [record] = await db
+    .select({ reference: financialRecords.reference })
+    .from(financialRecords)
+    .where(
+      and(
+        eq(financialRecords.id, BigInt(recordId)),
+        eq(financialRecords.memberId, memberId),
+        eq(financialRecords.kind, RecordKind.WITHDRAW),
+      ),
+    );
+  const match = /^withdrawal:(\d+)$/.exec(record?.reference ?? '');
+  return match?.[1] ? BigInt(match[1]) : null;
+}
+
+/**
+ * `/api/withdraw/detail`: one of the member's own withdrawals with its confirmations, explorer
+ * link and timeline. Another member's withdrawal answers exactly as a missing one does, so ids
+ * cannot be probed.
+ */
+export async function withdrawalDetail(
+  context: Pick<WithdrawContext, 'db' | 'chains' | 'network' | 'confirmations'>,
+  memberId: string,
+  request: TWithdrawDetailRequest,
+): Promise<TWithdrawalDetail> {
+  const { db, chains, network } = context;
+  const id =
+    request.id !== undefined ? BigInt(request.id) : await withdrawalIdOfRecord(db, memberId, request.recordId!);
+  const [row] =
+    id === null
+      ? []
+      : await db
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.id, id), eq(withdrawals.memberId, memberId)));
+  if (!row) throw new AppError('INVALID_REQUEST');
+  const events = await db
+    .select()
+    .from(withdrawalEvents)
+    .where(eq(withdrawalEvents.withdrawalId, row.id))
+    .orderBy(asc(withdrawalEvents.id));
+  const required = context.confirmations;
+  const head = network.list().find((status) => status.chainId === row.chainId)?.head ?? null;
+  return {
+    ...toWithdrawal(chains, row),
+    confirmations: countConfirmations(row, head, required),
+    required,
+    explorerTxUrl: explorerTxUrl(chains, row.chainId, row.txHash),
+    timeline: buildTimeline(events),
+    reason: failReason(row, events),
   };
 }
 
@@ -157,8 +280,10 @@ async function hasTestFunds(tx: Transaction, memberId: string): Promise<boolean>
   return entry !== undefined;
 }
 
-/** What submitting needs: no mail, no secrets. */
-type SubmitContext = Pick<WithdrawContext, 'db' | 'clock' | 'chains' | 'network' | 'terms'>;
+/** What submitting needs: no mail, no secrets, of the chain only whether it answers. */
+type SubmitContext = Pick<WithdrawContext, 'db' | 'clock' | 'chains' | 'terms'> & {
+  network: Pick<ChainMonitor, 'isAvailable'>;
+};
 
 /** A withdrawal request without its email code. */
 export type CheckedWithdrawRequest = Omit<TWithdrawRequest, 'code'>;

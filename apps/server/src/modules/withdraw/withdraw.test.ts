@@ -268,7 +268,7 @@ describe('hot-wallet sender on the local chain (Step 4 §3)', () => {
     expect(history.data.list[0]).toMatchObject({
       status: 'completed',
       txHash: paid.txHash,
-      network: 'KPC local chain',
+      network: 'Local test network',
       amount: '20',
       fee: '1',
       toAmount: '20',
