@@ -8,6 +8,9 @@ export async function loginNewMember(page: Page, label: string): Promise<string>
   await registerThroughApi(page.request, email, GENESIS_CODE);
   await page.goto('/#/pages/login/index');
   await loginThroughUi(page, email);
+  // Logging in lands on Home (Step 4d); Mine is one tab away.
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.getByTestId('tab-mine').click();
   await expect(page.getByTestId('mine-page')).toBeVisible();
   return email;
 }

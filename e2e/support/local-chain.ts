@@ -4,6 +4,8 @@ import { CHAIN_RPC_URL } from './test-wallet.ts';
 
 /** The server's embedded development chain (DEV_CHAIN_PORT in playwright.config.ts). */
 export const LOCAL_CHAIN_ID = 31337;
+/** The local chain's name in English, in the member app and in the server's messages. */
+export const LOCAL_NETWORK_NAME = 'Local test network';
 
 /** A JSON-RPC call straight to the local Hardhat node (mining, balances, test funds). */
 export async function rpc<T>(method: string, params: unknown[] = []): Promise<T> {

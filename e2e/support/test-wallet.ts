@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createWalletClient, http, isHex, numberToHex, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -7,12 +8,32 @@ export const CHAIN_RPC_URL = `http://127.0.0.1:${process.env.E2E_CHAIN_PORT ?? 8
 
 const BINDING = '__kpcTestWalletRequest';
 const EMITTER = '__kpcTestWalletEmit';
+/** Each wallet installed into a page gets bindings of its own, so a page can hold several. */
+let installed = 0;
+
+/** A small square icon as wallets announce theirs: an image carried in a data: URI. */
+export const TEST_WALLET_ICON =
+  'data:image/svg+xml;base64,' +
+  Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#f6851b"/></svg>',
+  ).toString('base64');
+
+/** What the wallet announces of itself by EIP-6963 (`eip6963:announceProvider`). */
+export interface TestWalletInfo {
+  name: string;
+  rdns: string;
+  icon?: string;
+}
 
 interface TestWalletOptions {
   privateKey: Hex;
   /** Pretends the wallet is on this chain (e.g. a wrong network); default: the node's own. */
   chainId?: number;
   rpcUrl?: string;
+  /** Announced by EIP-6963 like a current extension (default: as MetaMask); false for a wallet that only sets `window.ethereum`. */
+  announce?: TestWalletInfo | false;
+  /** Sets `window.ethereum` (default true); a second extension on the page usually leaves it to the first. */
+  setsWindowEthereum?: boolean;
 }
 
 interface ProviderErrorShape {
@@ -48,12 +69,27 @@ export interface TestWallet {
 }
 
 /**
- * Injects an EIP-1193 provider as `window.ethereum` (looking like MetaMask) into every document of
- * `page`. Its requests are answered here, in the test process: accounts and chain like a real
- * wallet, `personal_sign` and transactions signed for real with `privateKey`, and everything else
- * forwarded to the local node. Call before the first `page.goto`.
+ * Injects an EIP-1193 provider into every document of `page`, as a browser extension does: it
+ * announces itself by EIP-6963 (answering `eip6963:requestProvider`; by default as MetaMask) and
+ * sets `window.ethereum`. Its requests are answered here, in the test process: accounts and chain
+ * like a real wallet, `personal_sign` and transactions signed for real with `privateKey`, and
+ * everything else forwarded to the local node. Call before the first `page.goto`; call again for
+ * a second wallet on the same page.
  */
 export async function installTestWallet(page: Page, options: TestWalletOptions): Promise<TestWallet> {
+  installed += 1;
+  const binding = `${BINDING}${installed}`;
+  const emitter = `${EMITTER}${installed}`;
+  const announced =
+    options.announce === false
+      ? null
+      : {
+          uuid: randomUUID(),
+          name: options.announce?.name ?? 'MetaMask',
+          rdns: options.announce?.rdns ?? 'io.metamask',
+          icon: options.announce?.icon ?? TEST_WALLET_ICON,
+        };
+  const setsWindowEthereum = options.setsWindowEthereum ?? true;
   const rpcUrl = options.rpcUrl ?? CHAIN_RPC_URL;
   let account: PrivateKeyAccount = privateKeyToAccount(options.privateKey);
   let chainIdOverride = options.chainId;
@@ -79,7 +115,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
       await page.evaluate(
         ([emitter, event, payload]) =>
           (window as unknown as Record<string, (event: string, payload: unknown) => void>)[emitter]?.(event, payload),
-        [EMITTER, event, payload] as const,
+        [emitter, event, payload] as const,
       );
     } catch (error) {
       // The app may reload on the event before the evaluation reports back.
@@ -126,7 +162,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
     }
   }
 
-  await page.exposeBinding(BINDING, async (_source, method: string, params: unknown[]): Promise<Answer> => {
+  await page.exposeBinding(binding, async (_source, method: string, params: unknown[]): Promise<Answer> => {
     requests.push(method);
     try {
       if (declined.delete(method)) throw new ProviderError(4001, 'User rejected the request.');
@@ -138,7 +174,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
   });
 
   await page.addInitScript(
-    ([binding, emitter]) => {
+    ([binding, emitter, announced, setsWindowEthereum]) => {
       type Listener = (payload: unknown) => void;
       const listeners = new Map<string, Set<Listener>>();
       const ask = (window as unknown as Record<string, (method: string, params: unknown) => Promise<Answer>>)[binding];
@@ -158,11 +194,17 @@ export async function installTestWallet(page: Page, options: TestWalletOptions):
         },
       };
       Object.assign(window, {
-        ethereum,
+        ...(setsWindowEthereum ? { ethereum } : {}),
         [emitter]: (event: string, payload: unknown) => listeners.get(event)?.forEach((listener) => listener(payload)),
       });
+      if (announced) {
+        const detail = Object.freeze({ info: Object.freeze(announced), provider: ethereum });
+        const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+        window.addEventListener('eip6963:requestProvider', announce);
+        announce();
+      }
     },
-    [BINDING, EMITTER] as const,
+    [binding, emitter, announced, setsWindowEthereum] as const,
   );
 
   return {

@@ -62,8 +62,34 @@ test('a member transfers income, exchanges USDT for KPC and finds both in every 
   await expect(page.getByTestId('exchange-quote-countdown')).toHaveText(/Rate locked for \d+ s/);
   const received = ((await page.getByTestId('exchange-quote-received').textContent()) ?? '').replace(' KPC', '');
   expect(received).toMatch(/^[\d,.]+$/);
-  await page.getByTestId('exchange-confirm').click();
-  await expectToast(page, 'Exchange Success');
+  const fee = (await page.getByTestId('exchange-quote-fee').textContent()) ?? '';
+
+  // "Exchange" opens the review of the quoted terms; Cancel exchanges nothing.
+  await page.getByTestId('exchange-submit').click();
+  const review = page.getByTestId('exchange-review');
+  await expect(review).toBeVisible();
+  await expect(page.getByTestId('exchange-review-send')).toHaveText('100 USDT');
+  await expect(page.getByTestId('exchange-review-receive')).toHaveText('KPC');
+  await expect(page.getByTestId('exchange-review-rate')).toHaveText(/^1 USDT = [\d,.]+ KPC$/);
+  await expect(page.getByTestId('exchange-review-fee')).toHaveText(fee);
+  await expect(page.getByTestId('exchange-review-received')).toHaveText(`${received} KPC`);
+  await expect(page.getByTestId('exchange-review-countdown')).toHaveText(/Rate locked for \d+ s/);
+  await page.getByTestId('exchange-review-cancel').click();
+  await expect(review).toBeHidden();
+  await expect(page.getByTestId('exchange-amount-balance')).toHaveText('Available 1,020 USDT');
+
+  // Confirm exchanges, and a receipt says what happened (no longer only a toast).
+  await page.getByTestId('exchange-submit').click();
+  await page.getByTestId('exchange-review-confirm').click();
+  const receipt = page.getByTestId('exchange-receipt');
+  await expect(receipt).toBeVisible();
+  await expect(page.getByTestId('exchange-receipt-title')).toHaveText('Exchange Success');
+  await expect(page.getByTestId('exchange-receipt-sent')).toHaveText('100 USDT');
+  await expect(page.getByTestId('exchange-receipt-received')).toHaveText(`${received} KPC`);
+  await expect(page.getByTestId('exchange-receipt-fee')).toContainText(fee);
+  await expect(page.getByTestId('exchange-receipt-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await page.getByTestId('exchange-receipt-done').click();
+  await expect(receipt).toBeHidden();
   // The form starts over for the next exchange, with the balance already lower.
   await expect(page.getByTestId('exchange-quote')).toBeHidden();
   await expect(page.getByTestId('exchange-amount')).toHaveValue('');
@@ -168,21 +194,33 @@ test('an expired quote asks for a new one, by the countdown or by the server', a
   await page.getByTestId('exchange-get-quote').click();
   await expect(page.getByTestId('exchange-quote-countdown')).toBeVisible();
 
-  // The rate holds for the quote's time; then Confirm gives way to Requote.
+  // The rate holds for the quote's time; then Exchange gives way to Requote.
   await page.clock.fastForward('00:45');
   await expect(page.getByTestId('exchange-quote-expired')).toHaveText('The quote has expired. Get a new quote.');
-  await expect(page.getByTestId('exchange-confirm')).toHaveCount(0);
+  await expect(page.getByTestId('exchange-submit')).toHaveCount(0);
   await page.getByTestId('exchange-requote').click();
   await expect(page.getByTestId('exchange-quote-countdown')).toBeVisible();
+
+  // It may run out while the member reviews it: the sheet says so and asks for a new quote there.
+  await page.getByTestId('exchange-submit').click();
+  await expect(page.getByTestId('exchange-review-countdown')).toBeVisible();
+  await page.clock.fastForward('00:45');
+  await expect(page.getByTestId('exchange-review-expired')).toHaveText('The quote has expired. Get a new quote.');
+  await expect(page.getByTestId('exchange-review-confirm')).toHaveCount(0);
+  await page.getByTestId('exchange-review-requote').click();
+  await expect(page.getByTestId('exchange-review-countdown')).toHaveText(/Rate locked for \d+ s/);
 
   // The server may say so first (QUOTE_EXPIRED): the same state, no error toast.
   await page.route('**/api/exchange/confirm', (route) =>
     route.fulfill({ json: { code: 1204, msg: 'The quote has expired.', data: null } }),
   );
-  await page.getByTestId('exchange-confirm').click();
-  await expect(page.getByTestId('exchange-quote-expired')).toBeVisible();
+  await page.getByTestId('exchange-review-confirm').click();
+  await expect(page.getByTestId('exchange-review-expired')).toBeVisible();
   await expect(page.locator('.adm-toast-main').filter({ hasText: 'The quote has expired.' })).toHaveCount(0);
   await page.unroute('**/api/exchange/confirm');
+  await page.getByTestId('exchange-review-cancel').click();
+  await expect(page.getByTestId('exchange-review')).toBeHidden();
+  await expect(page.getByTestId('exchange-receipt')).toHaveCount(0);
 
   // Nothing was exchanged.
   await page.goto('/#/pages/asset/index');

@@ -9,10 +9,11 @@ import { loginNewMember } from '../support/funds.ts';
 import { LOCAL_CHAIN_ID, mineBlocks, readLocalUsdt, rpc } from '../support/local-chain.ts';
 import { CHAIN_RPC_URL, installTestWallet } from '../support/test-wallet.ts';
 
-// Step 4 deposits against the real server and its local chain: a wallet member authorizes the
-// Recharge contract, deposits, sees the confirmations count up and the balance rise at 20; the
-// transfer channel shows its address; Accelerate explains a hash that is no deposit. Each test uses a
-// fresh wallet funded from the demo account, so it starts with no allowance and no deposits.
+// Step 4 USDT in against the real server and its local chain. Recharge: a wallet member authorizes
+// the Recharge contract, recharges, sees the confirmations count up and the balance rise at 20.
+// Deposit: the transfer channel shows its address; Accelerate explains a hash that is no deposit.
+// Each test uses a fresh wallet funded from the demo account, so it starts with no allowance and
+// no deposits.
 
 const WALLET_CHANNEL = `${LOCAL_CHAIN_ID}-wallet`;
 const TRANSFER_CHANNEL = `${LOCAL_CHAIN_ID}-transfer`;
@@ -43,15 +44,18 @@ async function expectToast(page: Page, text: string) {
   await expect(page.locator('.adm-toast-main').filter({ hasText: text })).toBeVisible();
 }
 
-/** Signs in with the page's test wallet as a new invited member and lands on Mine. */
+/** Signs in with the page's test wallet as a new invited member (landing on Home), then opens Mine. */
 async function signInWithWallet(page: Page) {
   await page.goto(`/#/pages/login/index?inviteCode=${GENESIS_CODE}`);
   await page.getByTestId('login-wallet').click();
+  // Logging in lands on Home (Step 4d); Mine is one tab away.
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.getByTestId('tab-mine').click();
   await expect(page.getByTestId('mine-page')).toBeVisible();
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
 }
 
-test('a wallet member authorizes, deposits 12.5 USDT and is credited after 20 confirmations', async ({ page }) => {
+test('a wallet member authorizes, recharges 12.5 USDT and is credited after 20 confirmations', async ({ page }) => {
   const privateKey = generatePrivateKey();
   await fundNewWallet(page, privateKey, '100');
   const wallet = await installTestWallet(page, { privateKey });
@@ -78,14 +82,14 @@ test('a wallet member authorizes, deposits 12.5 USDT and is credited after 20 co
 
   // SPEC §5: an amount is needed, of at least 5 USDT.
   await page.getByTestId('recharge-deposit').click();
-  await expect(page.getByTestId('recharge-amount-error')).toHaveText('Enter deposit amount');
+  await expect(page.getByTestId('recharge-amount-error')).toHaveText('Enter recharge amount');
   await page.getByTestId('recharge-amount').fill('3');
   await page.getByTestId('recharge-deposit').click();
   await expect(page.getByTestId('recharge-amount-error')).toHaveText('The minimum amount is 5 USDT');
 
   await page.getByTestId('recharge-amount').fill('12.5');
   await page.getByTestId('recharge-deposit').click();
-  await expectToast(page, 'Deposit sent. It is credited after 20 confirmations.');
+  await expectToast(page, 'Recharge sent. It is credited after 20 confirmations.');
   await expect(page.getByTestId('recharge-amount')).toHaveValue('');
   await expect(page.getByTestId('recharge-amount-balance')).toHaveText('Wallet balance 87.5 USDT');
 
@@ -104,7 +108,9 @@ test('a wallet member authorizes, deposits 12.5 USDT and is credited after 20 co
   await expect(page.getByTestId('asset-USDT-available')).toHaveText('12.5');
 });
 
-test('the transfer channel shows its address, and Accelerate explains a hash that is no deposit', async ({ page }) => {
+test('Deposit shows the address of its channel, and Accelerate explains a hash that is no deposit', async ({
+  page,
+}) => {
   const privateKey = generatePrivateKey();
   const fundingHash = await fundNewWallet(page, privateKey, '1');
   const wallet = await installTestWallet(page, { privateKey });
@@ -114,7 +120,9 @@ test('the transfer channel shows its address, and Accelerate explains a hash tha
   await expect(page.getByTestId('recharge-transfer')).toBeVisible();
   await expect(page.getByTestId('recharge-address')).toHaveText(DEV_ACCOUNTS.hotWallet.address);
   await expect(page.getByTestId('recharge-address-qr').locator('svg')).toBeVisible();
-  await expect(page.getByTestId('recharge-network')).toHaveText('KPC local chain');
+  // The development chain shows under its translated name, not the server's.
+  await expect(page.getByTestId('recharge-network')).toHaveText('Local test network');
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('Deposit');
   await expect(page.getByTestId('recharge-minimum')).toHaveText('5 USDT');
   await expect(page.getByTestId('recharge-transfer-rules')).toContainText(
     'Deposits below 5 USDT are neither credited nor refunded.',
@@ -141,7 +149,7 @@ test('the transfer channel shows its address, and Accelerate explains a hash tha
   await page.getByTestId('recharge-accelerate-submit').click();
   await expectToast(
     page,
-    'No transaction with this hash was found on KPC local chain. Check the hash and the network.',
+    'No transaction with this hash was found on Local test network. Check the hash and the network.',
   );
   await expect(page.getByTestId('recharge-accelerate-sheet')).toBeVisible();
   await page.getByTestId('recharge-accelerate-hash').fill(fundingHash);
@@ -150,7 +158,9 @@ test('the transfer channel shows its address, and Accelerate explains a hash tha
   await expect(page.getByTestId('recharge-accelerate-sheet')).toBeVisible();
 });
 
-test('a paused channel and one not open yet cannot be chosen', async ({ page }) => {
+test('Home: Recharge and Deposit each open their own method, paused and unopened networks refused', async ({
+  page,
+}) => {
   await installTestWallet(page, { privateKey: generatePrivateKey() });
   await signInWithWallet(page);
   // Operators pause a channel in the database (`payment_channels`); the journey pauses it on the way.
@@ -160,26 +170,37 @@ test('a paused channel and one not open yet cannot be chosen', async ({ page }) 
     await route.fulfill({ json: body });
   });
 
+  // Recharge: the wallet through the Recharge contract; only its networks, under its name.
   await page.goto('/#/pages/home/index');
+  await expect(page.getByTestId('home-tile-recharge')).toHaveText('Recharge');
   await page.getByTestId('home-tile-recharge').click();
   await expect(page.getByTestId('recharge-page')).toBeVisible();
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('Recharge');
   await expect(page.getByTestId(`recharge-channel-${WALLET_CHANNEL}-status`)).toHaveText('Paused');
-  await expect(page.getByTestId(`recharge-channel-${TRANSFER_CHANNEL}-status`)).toHaveText('Open');
   // Polygon is allowed but has nothing configured in the journeys.
   await expect(page.getByTestId('recharge-channel-137-wallet-status')).toHaveText('Not open yet');
+  await expect(page.getByTestId(`recharge-channel-${TRANSFER_CHANNEL}`)).toHaveCount(0);
 
   await page.getByTestId(`recharge-channel-${WALLET_CHANNEL}`).click();
   await expectToast(page, 'The current channel is temporarily unavailable.');
   await page.getByTestId('recharge-channel-137-wallet').click();
   await expectToast(page, 'This channel is not open yet.');
   await expect(page.getByTestId('recharge-channel')).toHaveCount(0);
-  await expect(page).not.toHaveURL(/channel=/);
+  await expect(page).toHaveURL(/channel=wallet$/);
 
+  // Deposit: USDT to the shown address.
+  await page.goto('/#/pages/home/index');
+  await expect(page.getByTestId('home-tile-deposit')).toHaveText('Deposit');
+  await page.getByTestId('home-tile-deposit').click();
+  await expect(page.locator('.adm-nav-bar-title')).toHaveText('Deposit');
+  await expect(page.getByTestId(`recharge-channel-${TRANSFER_CHANNEL}-status`)).toHaveText('Open');
+  await expect(page.getByTestId(`recharge-channel-${WALLET_CHANNEL}`)).toHaveCount(0);
   await page.getByTestId(`recharge-channel-${TRANSFER_CHANNEL}`).click();
   await expect(page.getByTestId('recharge-transfer')).toBeVisible();
+  await expect(page.getByTestId('recharge-address-qr')).toBeVisible();
 });
 
-test('an email member binds the wallet from the deposit page, and a wallet on another network is told to switch', async ({
+test('an email member binds the wallet from the recharge page, and a wallet on another network is told to switch', async ({
   page,
 }) => {
   await installTestWallet(page, { privateKey: generatePrivateKey(), chainId: 137 });

@@ -1,35 +1,18 @@
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
 import { PASSWORD, registerThroughApi } from '../support/account.ts';
 import { GENESIS_CODE } from '../support/constants.ts';
 import { seedFunds } from '../support/funds.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
+import { waitForSheet } from '../support/sheet.ts';
+import { SCREENSHOT_DIRECTORY } from '../support/screenshots.ts';
 
 // Screens at a phone's 390x844 in English and Chinese. Each is checked for horizontal overflow
 // and saved as a PNG (under test-results, or docs/screenshots with SCREENSHOTS=docs) to look at.
-const directory = fileURLToPath(
-  new URL(
-    process.env.SCREENSHOTS === 'docs' ? '../../docs/screenshots/' : '../test-results/screenshots/',
-    import.meta.url,
-  ),
-);
 
 async function expectNothingCutOff(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
-}
-
-/** Waits until a bottom sheet has slid all the way up. */
-async function waitForSheet(page: Page) {
-  const sheet = page.locator('.adm-popup-body.sheet');
-  await expect(sheet).toBeVisible();
-  await expect
-    .poll(async () => {
-      const box = await sheet.boundingBox();
-      return box ? Math.round(box.y + box.height) : 0;
-    })
-    .toBe(page.viewportSize()?.height);
 }
 
 /** Waits until no toast covers the page, so the picture shows the page itself. */
@@ -41,7 +24,7 @@ async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await waitForToastsToGo(page);
   await expectNothingCutOff(page);
-  await page.screenshot({ path: `${directory}/${name}.png` });
+  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png` });
 }
 
 for (const language of [
@@ -111,7 +94,13 @@ for (const language of [
 
     // Step 4 deposit: the channels, the wallet detail with a deposit in each state, the transfer
     // address with its QR code, and Accelerate.
-    const depositBase = { chainId: 31337, network: 'KPC local chain', method: 'wallet', asset: 'USDT', required: 20 };
+    const depositBase = {
+      chainId: 31337,
+      network: 'Local test network',
+      method: 'wallet',
+      asset: 'USDT',
+      required: 20,
+    };
     const deposits = [
       { id: '3', txHash: `0x${'3c'.repeat(32)}`, amount: '12.5', status: 'pending', confirmations: 7 },
       { id: '2', txHash: `0x${'4d'.repeat(32)}`, amount: '100', status: 'credited', confirmations: 20 },
@@ -167,16 +156,30 @@ for (const language of [
     await page.getByTestId('exchange-get-quote').click();
     await expect(page.getByTestId('exchange-quote-countdown')).toBeVisible();
     await capture(page, `${language.code}-exchange-quote`);
-    // The server's QUOTE_EXPIRED shows the "get a new quote" state.
+    // The review of the quoted terms before anything is exchanged.
+    await page.getByTestId('exchange-submit').click();
+    await waitForSheet(page);
+    await expect(page.getByTestId('exchange-review-send')).toHaveText('100 USDT');
+    await expect(page.getByTestId('exchange-review-countdown')).toBeVisible();
+    await capture(page, `${language.code}-exchange-review`);
+    // The server's QUOTE_EXPIRED shows the "get a new quote" state in the review.
     await page.route('**/api/exchange/confirm', (route) =>
       route.fulfill({ json: { code: 1204, msg: 'expired', data: null } }),
     );
-    await page.getByTestId('exchange-confirm').click();
-    await expect(page.getByTestId('exchange-requote')).toBeVisible();
+    await page.getByTestId('exchange-review-confirm').click();
+    await expect(page.getByTestId('exchange-review-requote')).toBeVisible();
     await capture(page, `${language.code}-exchange-expired`);
     await page.unroute('**/api/exchange/confirm');
-    await page.getByTestId('exchange-requote').click();
-    await page.getByTestId('exchange-confirm').click();
+    await page.getByTestId('exchange-review-requote').click();
+    await page.getByTestId('exchange-review-confirm').click();
+    // The receipt, once the review has slid away.
+    await expect(page.getByTestId('exchange-receipt')).toBeVisible();
+    await expect(page.getByTestId('exchange-review')).toHaveCount(0);
+    await waitForSheet(page);
+    await expect(page.getByTestId('exchange-receipt-sent')).toHaveText('100 USDT');
+    await capture(page, `${language.code}-exchange-receipt`);
+    await page.getByTestId('exchange-receipt-done').click();
+    await expect(page.getByTestId('exchange-receipt')).toBeHidden();
     await expect(page.getByTestId('exchange-quote')).toBeHidden();
     await capture(page, `${language.code}-exchange`);
 
@@ -222,7 +225,18 @@ for (const language of [
     await page.getByTestId('withdraw-amount').fill('20');
     await page.getByTestId('withdraw-code').fill('123456');
     await expect(page.getByTestId('withdraw-summary-received')).toHaveText('20 USDT');
+    // The whole address shows in the field, wrapped.
+    const address = await page.getByTestId('withdraw-address').inputValue();
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await capture(page, `${language.code}-withdraw`);
+    // The review: network, the whole address, amount, fee and what arrives; Cancel sends nothing.
+    await page.getByTestId('withdraw-submit').click();
+    await waitForSheet(page);
+    await expect(page.getByTestId('withdraw-review-address')).toHaveText(address);
+    await expect(page.getByTestId('withdraw-review-received')).toHaveText('20 USDT');
+    await capture(page, `${language.code}-withdraw-review`);
+    await page.getByTestId('withdraw-review-cancel').click();
+    await expect(page.getByTestId('withdraw-review')).toHaveCount(0);
     await page.getByTestId('withdraw-notes').scrollIntoViewIfNeeded();
     await capture(page, `${language.code}-withdraw-notes`);
 

@@ -5,11 +5,12 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { GENESIS_CODE } from '../support/constants.ts';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
 import { readCodeFromMail } from '../support/mail.ts';
-import { LOCAL_CHAIN_ID, mineBlocks, readLocalUsdt, rpc } from '../support/local-chain.ts';
+import { LOCAL_CHAIN_ID, LOCAL_NETWORK_NAME, mineBlocks, readLocalUsdt, rpc } from '../support/local-chain.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
-// Step 4 withdrawals against the real server and its local chain: the member fills the form, the
-// server approves it under the daily limit, its hot wallet pays, and 20 confirmations complete it.
+// Step 4 withdrawals against the real server and its local chain: the member fills the form,
+// reviews it in full and confirms, the server approves it under the daily limit, its hot wallet
+// pays, and 20 confirmations complete it.
 
 async function readTokenBalance(token: Address, owner: Address): Promise<bigint> {
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
@@ -33,6 +34,15 @@ function countApplyCalls(page: Page): () => number {
     if (request.url().endsWith('/api/withdraw/apply')) count += 1;
   });
   return () => count;
+}
+
+/** The member's withdrawals in the financial records, as the server has them. */
+async function readWithdrawRecords(page: Page): Promise<unknown[]> {
+  const history = await page.request.post('/api/ass/history', {
+    headers: { 'content-type': 'application/json', token: await readToken(page), language: 'en_US' },
+    data: { kind: 'withdraw' },
+  });
+  return (await history.json()).data.list as unknown[];
 }
 
 async function openWithdrawFromAssets(page: Page) {
@@ -59,8 +69,14 @@ test('a member withdraws 20 USDT to a fresh address and the chain pays it', asyn
   await expect(page.getByTestId('withdraw-notes')).toContainText('The minimum withdrawal is 10 USDT.');
   await expect(page.getByTestId('withdraw-notes')).toContainText('20 network confirmations');
 
-  // Address, amount and the live fee preview: the fee comes from what stays available.
+  // Address, amount and the live fee preview: the fee comes from what stays available. The field
+  // shows the whole address, wrapped, with nothing scrolled out of sight.
   await page.getByTestId('withdraw-address').fill(recipient);
+  await expect(page.getByTestId('withdraw-address')).toHaveValue(recipient);
+  const addressBox = await page
+    .getByTestId('withdraw-address')
+    .evaluate((field) => ({ scrollWidth: field.scrollWidth, clientWidth: field.clientWidth }));
+  expect(addressBox.scrollWidth, 'the address is not cut off').toBeLessThanOrEqual(addressBox.clientWidth);
   await page.getByTestId('withdraw-amount').fill('20');
   await expect(page.getByTestId('withdraw-summary-fee')).toHaveText('1 USDT');
   await expect(page.getByTestId('withdraw-summary-received')).toHaveText('20 USDT');
@@ -73,12 +89,36 @@ test('a member withdraws 20 USDT to a fresh address and the chain pays it', asyn
   await expect(page.getByTestId('withdraw-code-button')).toContainText(/\d+/);
   const code = await readCodeFromMail(email, /withdrawal code/);
   await page.getByTestId('withdraw-code').fill(code);
+  const applyCalls = countApplyCalls(page);
+
+  // The review: network, the whole address, amount, fee and what arrives; Cancel sends nothing.
   await page.getByTestId('withdraw-submit').click();
+  const review = page.getByTestId('withdraw-review');
+  await expect(review).toBeVisible();
+  await expect(page.getByTestId('withdraw-review-network')).toHaveText(LOCAL_NETWORK_NAME);
+  await expect(page.getByTestId('withdraw-review-address')).toHaveText(recipient);
+  await expect(page.getByTestId('withdraw-review-amount')).toHaveText('20 USDT');
+  await expect(page.getByTestId('withdraw-review-fee')).toHaveText('1 USDT');
+  await expect(page.getByTestId('withdraw-review-received')).toHaveText('20 USDT');
+  await expect(page.getByTestId('withdraw-review-deducted')).toHaveText('21 USDT');
+  await expect(page.getByTestId('withdraw-review-warning')).toContainText('cannot be recovered');
+  await page.getByTestId('withdraw-review-cancel').click();
+  await expect(review).toBeHidden();
+  expect(applyCalls()).toBe(0);
+  expect(await readWithdrawRecords(page)).toEqual([]);
+  await expect(page.getByTestId('withdraw-address')).toHaveValue(recipient);
+
+  // Confirm sends it once, and the new withdrawal's own page follows it.
+  await page.getByTestId('withdraw-submit').click();
+  await page.getByTestId('withdraw-review-confirm').click();
   await expectToast(page, 'Withdrawal submitted successfully');
+  await expect(page).toHaveURL(/#\/pages\/asset\/withdraw\/detail\?id=[^&]+$/);
+  expect(applyCalls()).toBe(1);
+  expect(await readWithdrawRecords(page)).toHaveLength(1);
 
   // Financial records, on withdrawals: under the daily limit it is approved at once and paid.
+  await page.goto('/#/pages/asset/history?kind=withdraw');
   await expect(page.getByTestId('asset-history-page')).toBeVisible();
-  await expect(page).toHaveURL(/kind=withdraw/);
   await expect(page.getByTestId('history-filter-kind')).toHaveText('Withdraw');
   const item = page.getByTestId('history-item-withdraw');
   await expect(item).toHaveCount(1);
@@ -134,17 +174,17 @@ test('below the minimum and with a wrong code nothing is withdrawn', async ({ pa
   await page.getByTestId('withdraw-address').fill(recipient);
   await page.getByTestId('withdraw-code').fill('000000');
   await page.getByTestId('withdraw-submit').click();
+  expect(applyCalls()).toBe(0);
+  await page.getByTestId('withdraw-review-confirm').click();
   await expectToast(page, 'The verification code is incorrect or has expired. Please request a new one.');
   expect(applyCalls()).toBe(1);
+  // The refusal closes the review: the form is there to correct the code.
+  await expect(page.getByTestId('withdraw-review')).toBeHidden();
   await expect(page.getByTestId('withdraw-page')).toBeVisible();
   await expect(page.getByTestId('withdraw-amount')).toHaveValue('20');
 
   // Nothing left the balance and no record was written.
-  const history = await page.request.post('/api/ass/history', {
-    headers: { 'content-type': 'application/json', token: await readToken(page), language: 'en_US' },
-    data: { kind: 'withdraw' },
-  });
-  expect((await history.json()).data.list).toEqual([]);
+  expect(await readWithdrawRecords(page)).toEqual([]);
   await openWithdrawFromAssets(page);
 });
 
@@ -152,6 +192,9 @@ test('a wallet member without an email is told why it cannot withdraw', async ({
   await installTestWallet(page, { privateKey: generatePrivateKey() });
   await page.goto(`/#/pages/login/index?inviteCode=${GENESIS_CODE}`);
   await page.getByTestId('login-wallet').click();
+  // Logging in lands on Home (Step 4d); Mine is one tab away.
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.getByTestId('tab-mine').click();
   await expect(page.getByTestId('mine-page')).toBeVisible();
 
   await page.goto('/#/pages/asset/withdraw');

@@ -16,6 +16,7 @@ export const PAGE_MODULES = {
   assetHistory: () => import('@/features/assets/pages/asset-history-page.tsx'),
   recharge: () => import('@/features/recharge/pages/recharge-page.tsx'),
   withdraw: () => import('@/features/withdraw/pages/withdraw-page.tsx'),
+  withdrawDetail: () => import('@/features/withdraw/pages/withdrawal-detail-page.tsx'),
   exchange: () => import('@/features/exchange/pages/exchange-page.tsx'),
   exchangeLog: () => import('@/features/exchange/pages/exchange-log-page.tsx'),
   termsUser: () => import('@/features/terms/pages/user-agreement-page.tsx'),

@@ -84,6 +84,13 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await PAGE_MODULES.withdraw()).WithdrawPage }),
       },
       {
+        path: ROUTES.withdrawDetail,
+        loader: requireLogin,
+        lazy: async () => ({
+          Component: (await PAGE_MODULES.withdrawDetail()).WithdrawalDetailPage,
+        }),
+      },
+      {
         path: ROUTES.exchange,
         loader: requireLogin,
         lazy: async () => ({ Component: (await PAGE_MODULES.exchange()).ExchangePage }),

@@ -50,7 +50,7 @@ export function AmountField({ input, label, asset, balanceLabel, balance, testId
         <span className="amount-field__asset">{asset}</span>
         <button
           type="button"
-          className="amount-field__all"
+          className="amount-field__all hit-area"
           disabled={balance === undefined}
           onClick={() => input.setValue(truncateDecimal(balance ?? '0', input.limits.decimals))}
           data-testid={`${testId}-all`}

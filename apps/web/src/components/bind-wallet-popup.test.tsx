@@ -97,6 +97,35 @@ describe('BindWalletPopup', () => {
     expect(useUserStore.getState().address).toBe(WALLET);
   });
 
+  it('on a phone without a wallet, Connect offers to open the page in a wallet app', async () => {
+    useWalletStore.getState().disconnect();
+    delete window.ethereum;
+    const userAgent = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36');
+    try {
+      renderPopup();
+      fireEvent.click(screen.getByTestId('bind-wallet-connect'));
+      const sheet = await screen.findByTestId('wallet-open-in-app');
+      expect(sheet.textContent).toContain('MetaMask is not installed. Please install MetaMask.');
+      // Each wallet opens this very page (lib/wallet/wallet-app-links.test.ts reads every link back).
+      const prefixes = {
+        metamask: 'https://link.metamask.io/dapp/',
+        trust: 'https://link.trustwallet.com/open_url?coin_id=60&url=',
+        okx: 'https://web3.okx.com/download?deeplink=',
+        tokenpocket: 'tpdapp://open?params=',
+      };
+      for (const [id, prefix] of Object.entries(prefixes)) {
+        const href = screen.getByTestId(`wallet-open-in-${id}`).getAttribute('href') ?? '';
+        expect(href.startsWith(prefix)).toBe(true);
+        expect(href).toContain(window.location.hostname);
+      }
+      expect(callsTo('/acc/bindWallet')).toHaveLength(0);
+    } finally {
+      userAgent.mockRestore();
+    }
+  });
+
   it('binds nothing when the account cannot be read', async () => {
     const onClose = renderPopup();
     fetchMock.mockImplementation((...call) =>

@@ -6,21 +6,24 @@ import { useTranslation } from 'react-i18next';
 import type { CursorListSource } from '@/lib/cursor-list.ts';
 import { useCursorList } from '@/lib/use-cursor-list.ts';
 import { LoadFailed } from './load-failed.tsx';
+import { SkeletonRows } from './skeleton-rows.tsx';
 import { RefreshArea } from './refresh-area.tsx';
 import './cursor-list.css';
+import './page-loading.css';
 import './record.css';
 
 interface CursorListProps<T extends { id: string }> {
   source: CursorListSource<T>;
   renderItem: (item: T) => ReactNode;
   emptyText: string;
-  /** Test ids: `<testId>` on the list, `<testId>-empty`, `<testId>-end`. */
+  /** Test ids: `<testId>` on the list, `<testId>-loading`, `<testId>-empty`, `<testId>-end`. */
   testId: string;
 }
 
 /**
  * The list pattern of the record pages (SPEC §9): pull to refresh at 45 px, the next page when the
- * bottom comes within 50 px, an empty state, and "no more" at the end.
+ * bottom comes within 50 px, skeleton rows until the first page arrives, an empty state, and "no
+ * more" at the end.
  */
 export function CursorList<T extends { id: string }>({ source, renderItem, emptyText, testId }: CursorListProps<T>) {
   const { t } = useTranslation();
@@ -28,11 +31,8 @@ export function CursorList<T extends { id: string }>({ source, renderItem, empty
 
   let body: ReactNode;
   if (list.isLoading) {
-    body = (
-      <div className="page-loading" role="status">
-        <DotLoading color="primary" />
-      </div>
-    );
+    // The shape of the first rows, never the empty text: nothing is known about the list yet.
+    body = <SkeletonRows count={5} testId={`${testId}-loading`} />;
   } else if (list.isError) {
     body = <LoadFailed onRetry={() => void list.refresh()} />;
   } else if (list.items.length === 0) {
@@ -60,7 +60,7 @@ export function CursorList<T extends { id: string }>({ source, renderItem, empty
               {!hasMore ? (
                 <span data-testid={`${testId}-end`}>{t('list.noMore')}</span>
               ) : failed ? (
-                <button type="button" className="cursor-list__retry" onClick={retry}>
+                <button type="button" className="cursor-list__retry hit-area" onClick={retry}>
                   {t('list.failed')} {t('list.retry')}
                 </button>
               ) : (

@@ -1,11 +1,20 @@
-import { DotLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 import './page-loading.css';
 
-/** Shown while a lazily loaded page arrives (SPEC §2: all pages load lazily). */
+/**
+ * A page's shape while it loads (SPEC §2: all pages load lazily): grey cards where the content will
+ * be, never an empty screen and never a number that is not known yet.
+ */
 export function PageLoading() {
+  const { t } = useTranslation();
   return (
-    <div className="page-loading" role="status">
-      <DotLoading color="primary" />
+    <div className="page-skeleton" role="status" aria-label={t('list.loading')} data-testid="page-loading">
+      <div className="skeleton page-skeleton__card" />
+      <div className="skeleton page-skeleton__line" />
+      <div className="skeleton page-skeleton__line page-skeleton__line--short" />
+      <div className="skeleton page-skeleton__row" />
+      <div className="skeleton page-skeleton__row" />
+      <div className="skeleton page-skeleton__row" />
     </div>
   );
 }

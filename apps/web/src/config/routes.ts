@@ -15,6 +15,7 @@ export const ROUTES = {
   assetHistory: '/pages/asset/history',
   recharge: '/pages/asset/recharge',
   withdraw: '/pages/asset/withdraw',
+  withdrawDetail: '/pages/asset/withdraw/detail',
   exchange: '/pages/exchange/index',
   exchangeLog: '/pages/exchange/log',
 } as const;
@@ -25,6 +26,13 @@ export const ASSET_ACTION_TRANSFER = 'transfer';
 
 /** Query parameter of the financial records page that opens it on one kind (`?kind=withdraw`). */
 export const HISTORY_KIND_PARAM = 'kind';
+
+/**
+ * Query parameters of the withdrawal detail page: `?id=` the withdrawal's id (as submitting answers
+ * it), or `?record=` the id of its financial record (as the records list shows it).
+ */
+export const WITHDRAW_DETAIL_ID_PARAM = 'id';
+export const WITHDRAW_DETAIL_RECORD_PARAM = 'record';
 
 /** Query parameter of the recharge page naming the chosen channel (`<chainId>-<method>`). */
 export const RECHARGE_CHANNEL_PARAM = 'channel';

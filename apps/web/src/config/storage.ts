@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   inviteCode: `${STORAGE_PREFIX}inviteCode`,
   /** Wallet deposits sent from this device, JSON `[{ txHash, chainId, from, sentAt }]` (features/recharge). */
   sentDeposits: `${STORAGE_PREFIX}sentDeposits`,
+  /** Whether balances are masked ("****") on Home and Assets, `1` or `0` (lib/balance-visibility). */
+  hideBalances: `${STORAGE_PREFIX}hideBalances`,
 } as const;
 
 /** localStorage can throw (private mode, quota); a lost preference must never break the app. */

@@ -13,9 +13,14 @@ interface UserData {
   address: string;
   /** The browser wallet's accounts, the current one first (lib/wallet keeps it in step). */
   walletList: string[];
-  /** KPC price in USDT and the estimated total assets in USDT, as decimal strings (SPEC §3). */
-  price: string;
-  allQuantity: string;
+  /**
+   * KPC price in USDT and the estimated total assets in USDT, as decimal strings (SPEC §3), exactly
+   * as the server last answered them; null until a `/api/ass/lst` answer arrived. Never a stand-in
+   * "0": a member holding 4,184 USDT must not read 0 anywhere. Screens show the figures of this
+   * session's answer (the query), not these, so a figure from an earlier visit is never shown as current.
+   */
+  price: string | null;
+  allQuantity: string | null;
   /** 0 default, -1 wallet login, otherwise the email login `type` (1 password, 2 code). */
   loginType: LoginTypeValue;
   /** Epoch ms of the last session or user-info change. */
@@ -28,7 +33,7 @@ interface UserActions {
   /** The wallet address the member just bound. */
   setAddress(address: string): void;
   setWalletList(walletList: readonly string[]): void;
-  /** The totals of the last `/api/ass/lst` answer. */
+  /** The totals of a `/api/ass/lst` answer (only ever called with what the server said). */
   setAssetTotals(totals: { allQuantity: string; price: string }): void;
   reset(): void;
 }
@@ -38,8 +43,8 @@ const initialUserData: UserData = {
   token: '',
   address: '',
   walletList: [],
-  price: '0',
-  allQuantity: '0',
+  price: null,
+  allQuantity: null,
   loginType: LoginType.NONE,
   lastUpdateTime: 0,
 };
@@ -48,7 +53,15 @@ export const useUserStore = create<UserData & UserActions>()(
   persist(
     (set) => ({
       ...initialUserData,
-      setSession: ({ token, address, loginType }) => set({ token, address, loginType, lastUpdateTime: Date.now() }),
+      // Another member's total must not stand for this one's until their own balances are read.
+      setSession: ({ token, address, loginType }) =>
+        set((state) => ({
+          token,
+          address,
+          loginType,
+          allQuantity: token === state.token ? state.allQuantity : null,
+          lastUpdateTime: Date.now(),
+        })),
       setUserInfo: (userInfo) => set({ userInfo, lastUpdateTime: Date.now() }),
       setAddress: (address) => set({ address, lastUpdateTime: Date.now() }),
       setWalletList: (walletList) => set({ walletList: [...walletList] }),
@@ -59,6 +72,11 @@ export const useUserStore = create<UserData & UserActions>()(
     {
       name: STORAGE_KEYS.user,
       storage: createJSONStorage(() => localStorage),
+      // Version 0 stored "0" before any answer (and for a failed one): that figure was never read,
+      // so it is dropped rather than trusted.
+      version: 1,
+      migrate: (persisted, version) =>
+        (version < 1 ? { ...(persisted as object), price: null, allQuantity: null } : persisted) as UserData,
       partialize: ({ userInfo, token, address, walletList, price, allQuantity, loginType, lastUpdateTime }) => ({
         userInfo,
         token,

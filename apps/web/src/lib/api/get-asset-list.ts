@@ -13,8 +13,9 @@ export const ASSET_QUERY_ROOT = ['ass'] as const;
 
 /**
  * Keyed by token like the member's info. Keeps `allQuantity` and `price` of the user store in step
- * (SPEC §3). Balances change on the server (deposits, releases), so every page that shows them
- * asks again when it opens, showing the last answer meanwhile.
+ * (SPEC §3) with what the server answered, and only then: a pending or failed call leaves them as
+ * they were. Balances change on the server (deposits, releases), so every page that shows them
+ * asks again when it opens, showing this session's last answer meanwhile.
  */
 export function assetListQueryOptions(token: string) {
   return queryOptions({

@@ -1,14 +1,16 @@
 import { LoginType } from '@kpc/shared';
 import type { Address, EIP1193Provider, Hex, WalletClient } from 'viem';
-import 'viem/window';
 import { create } from 'zustand';
 import { getAppConfig } from '@/lib/api/app-config.ts';
 import { i18n } from '@/lib/i18n.ts';
 import { clearSession, endSession } from '@/lib/session.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
+import { discoverWallets, type InjectedWallet } from './injected-wallets.ts';
 import { reloadPage } from './reload-page.ts';
 import type * as ViemWalletModule from './viem-wallet.ts';
+import { isPhoneBrowser } from './wallet-app-links.ts';
+import { chooseWallet, showOpenInWalletApp } from './wallet-sheets.tsx';
 
 /** SPEC §3 "Wallet connection state". Not persisted: the wallet itself remembers what it authorised. */
 interface WalletState {
@@ -39,11 +41,6 @@ const disconnectedState: WalletState = {
   chainId: null,
   error: null,
 };
-
-/** The injected EIP-1193 wallet (MetaMask and compatible extensions), if any. */
-function getInjectedProvider(): EIP1193Provider | null {
-  return window.ethereum ?? null;
-}
 
 type ViemWallet = typeof ViemWalletModule;
 let viemWallet: Promise<ViemWallet> | null = null;
@@ -82,6 +79,47 @@ async function readChainId(provider: EIP1193Provider): Promise<number> {
 
 function wrongNetworkMessage(allowedChainIds: readonly number[]): string {
   return i18n.t('wallet.wrongNetwork', { list: allowedChainIds.join(',') });
+}
+
+/**
+ * The wallet to connect (SPEC §4 "the user grants account access"): the only one, or the member's
+ * choice among several (EIP-6963). Without any, SPEC §8 "MetaMask is not installed"; on a phone
+ * that message comes with links to open this page in a wallet app's browser. Null when there is
+ * none or the member closed the chooser.
+ */
+async function pickWallet(): Promise<EIP1193Provider | null> {
+  const wallets = await discoverWallets();
+  if (wallets.length === 0) {
+    const message = i18n.t('wallet.notInstalled');
+    useWalletStore.setState({ error: message });
+    if (isPhoneBrowser()) void showOpenInWalletApp();
+    else showToast(message);
+    return null;
+  }
+  if (wallets.length === 1) return wallets[0]!.provider;
+  return (await chooseWallet(wallets))?.provider ?? null;
+}
+
+async function readAccounts(wallet: InjectedWallet): Promise<readonly string[]> {
+  try {
+    return await wallet.provider.request({ method: 'eth_accounts' });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Start-up (SPEC §4): the wallet that already authorised this app, asked without a prompt. With
+ * several, a wallet member's own address wins, then the first that has an account for the app.
+ */
+async function findAuthorisedWallet(): Promise<{ provider: EIP1193Provider; accounts: readonly string[] } | null> {
+  const wallets = await discoverWallets();
+  const authorised = (
+    await Promise.all(wallets.map(async (wallet) => ({ wallet, accounts: await readAccounts(wallet) })))
+  ).filter(({ accounts }) => accounts.length > 0);
+  const { address } = useUserStore.getState();
+  const chosen = authorised.find(({ accounts }) => isSameAddress(accounts[0] ?? null, address)) ?? authorised[0];
+  return chosen ? { provider: chosen.wallet.provider, accounts: chosen.accounts } : null;
 }
 
 const listenersByProvider = new WeakMap<
@@ -164,8 +202,8 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
     ...disconnectedState,
 
     async connect() {
-      const provider = getInjectedProvider();
-      if (!provider) return refuse(i18n.t('wallet.notInstalled'));
+      const provider = await pickWallet();
+      if (!provider) return false;
       // Downloads while the wallet asks its owner.
       const viemLoading = loadViemWallet().catch(() => null);
       let accounts: readonly string[];
@@ -196,10 +234,10 @@ export const useWalletStore = create<WalletState & WalletActions>()((set, get) =
     },
 
     async restore() {
-      const provider = getInjectedProvider();
-      if (!provider) return false;
       try {
-        const accounts = await provider.request({ method: 'eth_accounts' });
+        const authorised = await findAuthorisedWallet();
+        if (!authorised) return false;
+        const { provider, accounts } = authorised;
         const viem = await loadViemWallet();
         const account = viem.toAccount(accounts[0]);
         if (!account) return false;

@@ -1,9 +1,10 @@
 import { CodePurpose, ZResetPasswordRequest } from '@kpc/shared';
 import { Form } from 'antd-mobile';
+import { AppForm } from '@/components/app-form.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
-import { ROUTES } from '@/config/routes.ts';
+import { LOGIN_REDIRECT_PARAM, ROUTES } from '@/config/routes.ts';
 import { useRefreshUserInfo } from '@/lib/api/get-user-info.ts';
 import { navigateBack, redirectTo } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -17,6 +18,7 @@ import {
   PasswordField,
   SubmitButton,
 } from '@/features/account/components/account-fields.tsx';
+import { keepLoginRedirect } from '@/features/account/utils/login-redirect.ts';
 import '@/features/account/account.css';
 
 /**
@@ -47,15 +49,20 @@ export function ChangePasswordPage() {
       return; // Toasted by the request client.
     }
     showToast(t('changePassword.success'));
-    if (isLoggedIn) navigateBack();
-    else redirectTo(`${ROUTES.login}?email=${encodeURIComponent(payload.email)}`);
+    if (isLoggedIn) {
+      navigateBack();
+      return;
+    }
+    // Forgot password: back to login, still on the way to the page the member asked for.
+    const login = `${ROUTES.login}?email=${encodeURIComponent(payload.email)}`;
+    redirectTo(keepLoginRedirect(login, searchParams.get(LOGIN_REDIRECT_PARAM)));
   }
 
   return (
     <div className="page" data-testid="change-password-page">
       <PageNavBar title={isLoggedIn ? t('changePassword.title') : t('changePassword.forgotTitle')} />
       <p className="page-hint">{t('changePassword.hint')}</p>
-      <Form
+      <AppForm
         form={form}
         mode="card"
         layout="vertical"
@@ -83,7 +90,7 @@ export function ChangePasswordPage() {
           autoComplete="new-password"
         />
         <ConfirmPasswordField testId="change-password-confirm" />
-      </Form>
+      </AppForm>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Form, Tabs } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AppForm } from '@/components/app-form.tsx';
 import { PageLink } from '@/components/page-link.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { LOGIN_REDIRECT_PARAM, ROUTES } from '@/config/routes.ts';
@@ -13,14 +14,10 @@ import { clearChangedFieldErrors, validateForm } from '@/lib/validate-form.ts';
 import { useLoginWithEmail } from '@/features/account/api/login-email.ts';
 import { CodeField, EmailField, PasswordField, SubmitButton } from '@/features/account/components/account-fields.tsx';
 import { WalletLogin } from '@/features/account/components/wallet-login.tsx';
+import { getTargetAfterLogin, keepLoginRedirect } from '@/features/account/utils/login-redirect.ts';
 import '@/features/account/account.css';
 
 type EmailLoginTypeValue = (typeof EmailLoginType)[keyof typeof EmailLoginType];
-
-/** Only in-app pages may be a target after login (no open redirect). */
-function getTargetAfterLogin(redirect: string | null): string {
-  return redirect?.startsWith('/pages/') ? redirect : ROUTES.mine;
-}
 
 /**
  * /pages/login/index — email login with password (type 1) or emailed code (type 2), and below it
@@ -48,7 +45,7 @@ export function LoginPage() {
 
   function finishLogin() {
     showToast(t('login.success'));
-    replaceWith(getTargetAfterLogin(redirect));
+    replaceWith(getTargetAfterLogin(redirect, ROUTES.home));
   }
 
   return (
@@ -74,7 +71,7 @@ export function LoginPage() {
           title={<span data-testid="login-tab-code">{t('login.withCode')}</span>}
         />
       </Tabs>
-      <Form
+      <AppForm
         form={form}
         mode="card"
         layout="vertical"
@@ -84,7 +81,7 @@ export function LoginPage() {
         footer={
           <>
             <div className="auth-links auth-links--end">
-              <PageLink to={ROUTES.changePassword} testId="login-forgot-password">
+              <PageLink to={keepLoginRedirect(ROUTES.changePassword, redirect)} testId="login-forgot-password">
                 {t('login.forgotPassword')}
               </PageLink>
             </div>
@@ -113,11 +110,11 @@ export function LoginPage() {
             buttonTestId="login-code-button"
           />
         )}
-      </Form>
+      </AppForm>
       <WalletLogin onLoggedIn={finishLogin} />
       <p className="auth-switch">
         {t('login.noAccount')}{' '}
-        <PageLink to={addInviteCode(ROUTES.register)} testId="login-register-link">
+        <PageLink to={addInviteCode(keepLoginRedirect(ROUTES.register, redirect))} testId="login-register-link">
           {t('login.register')}
         </PageLink>
       </p>

@@ -2,12 +2,13 @@ import { CodePurpose, ZRegisterRequest } from '@kpc/shared';
 import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AppForm } from '@/components/app-form.tsx';
 import { FormInput } from '@/components/form-input.tsx';
 import { PageLink } from '@/components/page-link.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
-import { ROUTES } from '@/config/routes.ts';
+import { LOGIN_REDIRECT_PARAM, ROUTES } from '@/config/routes.ts';
 import { getInviteCode, INVITE_CODE_PARAM } from '@/lib/invite-code.ts';
-import { redirectTo } from '@/lib/navigation.ts';
+import { replaceWith } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { clearChangedFieldErrors, validateForm } from '@/lib/validate-form.ts';
 import { useRegisterAccount } from '@/features/account/api/register.ts';
@@ -19,18 +20,24 @@ import {
   SubmitButton,
 } from '@/features/account/components/account-fields.tsx';
 import { AgreementField } from '@/features/account/components/agreement-field.tsx';
+import { getTargetAfterLogin, keepLoginRedirect } from '@/features/account/utils/login-redirect.ts';
 import '@/features/account/account.css';
 
 // What the member typed, kept in memory only, so reading a document and coming back keeps the form.
 let draft: Record<string, unknown> = {};
 
-/** /pages/register/index — SPEC §2 Register, §4 (invite code from the `inviteCode` parameter), §5. */
+/**
+ * /pages/register/index — SPEC §2 Register, §4 (invite code from the `inviteCode` parameter), §5.
+ * Registering logs the member in: on to Home, or to the page they asked for (`redirect`, carried
+ * over from login).
+ */
 export function RegisterPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const [form] = Form.useForm();
   const registerMutation = useRegisterAccount();
   const inviteCode = searchParams.get(INVITE_CODE_PARAM) ?? getInviteCode();
+  const redirect = searchParams.get(LOGIN_REDIRECT_PARAM);
 
   async function handleFinish(values: object) {
     const payload = validateForm(form, ZRegisterRequest, values);
@@ -42,7 +49,7 @@ export function RegisterPage() {
     }
     draft = {};
     showToast(t('register.success'));
-    redirectTo(`${ROUTES.login}?email=${encodeURIComponent(payload.email)}`);
+    replaceWith(getTargetAfterLogin(redirect, ROUTES.home));
   }
 
   return (
@@ -52,7 +59,7 @@ export function RegisterPage() {
         <h2 className="auth-intro__heading">{t('register.heading')}</h2>
         <p className="auth-intro__text">{t('register.subtitle')}</p>
       </div>
-      <Form
+      <AppForm
         form={form}
         mode="card"
         layout="vertical"
@@ -95,10 +102,10 @@ export function RegisterPage() {
         <Form.Item name="agreed" valuePropName="checked" className="agreement-item">
           <AgreementField />
         </Form.Item>
-      </Form>
+      </AppForm>
       <p className="auth-switch">
         {t('register.haveAccount')}{' '}
-        <PageLink to={ROUTES.login} testId="register-login-link">
+        <PageLink to={keepLoginRedirect(ROUTES.login, redirect)} testId="register-login-link">
           {t('register.login')}
         </PageLink>
       </p>

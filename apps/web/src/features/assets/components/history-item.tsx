@@ -1,8 +1,12 @@
 import { formatNumber, maskAddress, RecordKind, type THistoryItem } from '@kpc/shared';
-import type { ReactNode } from 'react';
+import { CaretRight } from '@phosphor-icons/react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button.tsx';
+import { ROUTES, WITHDRAW_DETAIL_RECORD_PARAM } from '@/config/routes.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
+import { getNetworkName } from '@/lib/network-name.ts';
+import { navigateTo } from '@/lib/navigation.ts';
 import {
   getRecordKindKey,
   getRecordStatusKey,
@@ -11,6 +15,7 @@ import {
   shortenTxHash,
 } from '@/features/assets/utils/labels.ts';
 import '@/components/record.css';
+import './history-item.css';
 
 const TAG_CLASS = {
   pending: 'record__tag',
@@ -68,10 +73,25 @@ function LedgerRecordItem({ record }: { record: THistoryItem }) {
   );
 }
 
-/** A deposit or withdrawal: amount, fee and amount received, network, address (SPEC §9 mask) and transaction. */
+/** The detail page of a withdrawal's record: its status, confirmations and timeline. */
+function getWithdrawalDetailUrl(record: THistoryItem): string {
+  return `${ROUTES.withdrawDetail}?${WITHDRAW_DETAIL_RECORD_PARAM}=${encodeURIComponent(record.id)}`;
+}
+
+/**
+ * A deposit or withdrawal: amount, fee and amount received, network, address (SPEC §9 mask) and
+ * transaction. A withdrawal opens its detail page: a tap anywhere on it but its copy button, or its
+ * chevron button (44 px, for the keyboard and screen readers).
+ */
 function ChainRecordItem({ record }: { record: THistoryItem }) {
   const { t } = useTranslation();
   const isWithdrawal = record.kind === RecordKind.WITHDRAW;
+  const openDetail = () => navigateTo(getWithdrawalDetailUrl(record));
+  function handleCardClick(event: MouseEvent<HTMLDivElement>) {
+    // The copy and chevron buttons act for themselves.
+    if ((event.target as Element).closest('button, a')) return;
+    openDetail();
+  }
   const facts: { key: string; label: string; value: ReactNode; isWide?: boolean }[] = [
     { key: 'amount', label: t('history.amount'), value: `${formatNumber(record.amount)} ${record.asset}` },
   ];
@@ -85,7 +105,8 @@ function ChainRecordItem({ record }: { record: THistoryItem }) {
   if (record.fee !== null) {
     facts.push({ key: 'fee', label: t('history.feeLabel'), value: `${formatNumber(record.fee)} ${record.asset}` });
   }
-  if (record.network) facts.push({ key: 'network', label: t('history.network'), value: record.network });
+  if (record.network)
+    facts.push({ key: 'network', label: t('history.network'), value: getNetworkName(record.chainId, record.network) });
   if (record.address) facts.push({ key: 'address', label: t('history.address'), value: maskAddress(record.address) });
   if (record.txHash) {
     facts.push({
@@ -102,10 +123,27 @@ function ChainRecordItem({ record }: { record: THistoryItem }) {
   }
 
   return (
-    <div className="record record--stacked" data-testid={`history-item-${record.kind}`}>
+    <div
+      className={`record record--stacked${isWithdrawal ? ' record--link' : ''}`}
+      data-testid={`history-item-${record.kind}`}
+      onClick={isWithdrawal ? handleCardClick : undefined}
+    >
       <div className="record__row">
         <RecordTitle record={record} />
-        <p className="record__meta">{formatDateTime(record.createdAt)}</p>
+        <p className="record__meta record__meta--end">
+          {formatDateTime(record.createdAt)}
+          {isWithdrawal && (
+            <button
+              type="button"
+              className="icon-button record__open"
+              aria-label={t('history.viewDetail')}
+              data-testid="history-item-open"
+              onClick={openDetail}
+            >
+              <CaretRight size={16} weight="bold" />
+            </button>
+          )}
+        </p>
       </div>
       <dl className="record__facts">
         {facts.map((fact) => (

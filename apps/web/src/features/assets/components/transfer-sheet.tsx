@@ -1,9 +1,12 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
 import { formatNumber, type TAssetBalance } from '@kpc/shared';
-import { DotLoading, Popup, Selector } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
+import { ChoiceSelector } from '@/components/choice-selector.tsx';
+import { PageLoading } from '@/components/page-loading.tsx';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
+import { LoadFailed } from '@/components/load-failed.tsx';
 import { SheetActions } from '@/components/sheet-actions.tsx';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
@@ -15,20 +18,27 @@ import '@/components/sheet.css';
 interface TransferSheetProps {
   isOpen: boolean;
   onClose: () => void;
-  /** The member's balances; undefined while they load. */
+  /** The member's balances; undefined while they load or after they failed to. */
   assets: readonly TAssetBalance[] | undefined;
+  /** The balances failed to load: the sheet offers `onRetry` rather than spinning for ever. */
+  isError: boolean;
+  onRetry: () => void;
 }
 
 /** Transfer: moves released income funds into available (SPEC §1, §8 "Transfer Success"). */
-export function TransferSheet({ isOpen, onClose, assets }: TransferSheetProps) {
+export function TransferSheet({ isOpen, onClose, assets, isError, onRetry }: TransferSheetProps) {
   return (
     // destroyOnClose: each opening starts empty with a fresh request id.
     <Popup visible={isOpen} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet" destroyOnClose>
       {assets && assets.length > 0 ? (
         <TransferForm assets={assets} onDone={onClose} />
+      ) : isError ? (
+        <div className="sheet__content" data-testid="transfer-sheet">
+          <LoadFailed onRetry={onRetry} />
+        </div>
       ) : (
-        <div className="sheet__content page-loading" data-testid="transfer-sheet">
-          <DotLoading color="primary" />
+        <div className="sheet__content" data-testid="transfer-sheet">
+          <PageLoading />
         </div>
       )}
     </Popup>
@@ -65,16 +75,16 @@ function TransferForm({ assets, onDone }: { assets: readonly TAssetBalance[]; on
       <p className="sheet__text">{t('transfer.hint')}</p>
       <div className="sheet__block">
         <span className="sheet__label">{t('transfer.asset')}</span>
-        <Selector
-          className="asset-selector"
+        <ChoiceSelector
           columns={4}
-          options={assets.map((item) => ({
+          choices={assets.map((item) => ({
             value: item.asset,
-            label: <span data-testid={`transfer-asset-${item.asset}`}>{item.asset}</span>,
+            label: item.asset,
+            testId: `transfer-asset-${item.asset}`,
           }))}
-          value={[assetCode]}
-          onChange={([next]) => {
-            if (!next || next === assetCode) return;
+          value={assetCode}
+          onChange={(next) => {
+            if (next === assetCode) return;
             setAssetCode(next);
             amount.reset();
           }}

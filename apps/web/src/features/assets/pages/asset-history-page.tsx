@@ -5,21 +5,24 @@ import { FilterBar } from '@/components/filter-bar.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { HISTORY_KIND_PARAM } from '@/config/routes.ts';
 import { useUserStore } from '@/lib/user-store.ts';
-import { assetHistorySource } from '@/features/assets/api/get-asset-history.ts';
+import { assetHistorySource, useRefreshWhileWithdrawalsInFlight } from '@/features/assets/api/get-asset-history.ts';
 import { HistoryItem } from '@/features/assets/components/history-item.tsx';
 import { getRecordKindKey, RECORD_KINDS } from '@/features/assets/utils/labels.ts';
 import '@/features/assets/assets.css';
 
 /**
  * /pages/asset/history (login required): financial records — deposits, withdrawals, exchanges and
- * transfers. `?kind=withdraw` opens it on one kind (a submitted withdrawal lands there); the filter
- * keeps the parameter in step, so a reload shows the same list.
+ * transfers. `?kind=withdraw` opens it on one kind; the filter keeps the parameter in step, so a
+ * reload shows the same list. While a withdrawal on screen is in flight the list refreshes on its
+ * own; a withdrawal opens its detail page.
  */
 export function AssetHistoryPage() {
   const { t } = useTranslation();
   const token = useUserStore((state) => state.token);
   const [searchParams, setSearchParams] = useSearchParams();
   const kind = RECORD_KINDS.find((known) => known === searchParams.get(HISTORY_KIND_PARAM)) ?? '';
+  const source = assetHistorySource(token, kind);
+  useRefreshWhileWithdrawalsInFlight(source.queryKey);
 
   function setKind(next: string) {
     const params = new URLSearchParams(searchParams);
@@ -48,7 +51,7 @@ export function AssetHistoryPage() {
         />
       </div>
       <CursorList
-        source={assetHistorySource(token, kind)}
+        source={source}
         renderItem={(record) => <HistoryItem record={record} />}
         emptyText={t('history.empty')}
         testId="history-list"

@@ -8,18 +8,19 @@ import {
   Swap,
   type Icon,
 } from '@phosphor-icons/react';
-import { DotLoading } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LoadFailed } from '@/components/load-failed.tsx';
+import { BalanceToggle } from '@/components/balance-toggle.tsx';
+import { BalanceUnknown } from '@/components/balance-unknown.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { RefreshArea } from '@/components/refresh-area.tsx';
 import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, ROUTES } from '@/config/routes.ts';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { maskBalance, useBalanceVisibility } from '@/lib/balance-visibility.ts';
 import { navigateTo } from '@/lib/navigation.ts';
-import { useUserStore } from '@/lib/user-store.ts';
-import { AssetCard } from '@/features/assets/components/asset-card.tsx';
+import { AssetCard, AssetCardSkeleton } from '@/features/assets/components/asset-card.tsx';
 import { TransferSheet } from '@/features/assets/components/transfer-sheet.tsx';
 import '@/components/quick-actions.css';
 import '@/features/assets/assets.css';
@@ -35,13 +36,14 @@ interface AssetAction {
  * /pages/asset/index (login required): the estimated total in USDT, the KPC price and one card per
  * asset (SPEC §3), with Transfer, Exchange, Asset Flow and Financial Records. Deposit and Withdraw
  * join in Step 4. `?action=transfer` opens the transfer sheet at once (the Home tile does that).
+ * Figures come only from this session's answer: skeletons until it arrives, an error with a retry
+ * if it fails (never a stand-in "0"), "****" while the member hides balances.
  */
 export function AssetPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const assets = useAssetList();
-  const allQuantity = useUserStore((state) => state.allQuantity);
-  const price = useUserStore((state) => state.price);
+  const isHidden = useBalanceVisibility((state) => state.isHidden);
   const [isTransferOpen, setIsTransferOpen] = useState(
     () => searchParams.get(ASSET_ACTION_PARAM) === ASSET_ACTION_TRANSFER,
   );
@@ -69,13 +71,34 @@ export function AssetPage() {
       <PageNavBar title={t('asset.title')} />
       <RefreshArea onRefresh={() => assets.refetch()}>
         <section className="asset-summary">
-          <p className="asset-summary__label">{t('asset.total')}</p>
-          <p className="asset-summary__total" data-testid="asset-total">
-            {formatNumber(allQuantity)}
-          </p>
-          <p className="asset-summary__price">
-            {t('asset.price', { token: TOKEN_CODE })} <span data-testid="asset-price">{formatNumber(price)}</span> USDT
-          </p>
+          <div className="asset-summary__head">
+            <p className="asset-summary__label">{t('asset.total')}</p>
+            <BalanceToggle testId="asset-hide-balances" />
+          </div>
+          {assets.data ? (
+            <p className="asset-summary__total" data-testid="asset-total">
+              {maskBalance(formatNumber(assets.data.allQuantity), isHidden)}
+            </p>
+          ) : (
+            <BalanceUnknown
+              isError={assets.isError}
+              isRetrying={assets.isFetching}
+              onRetry={() => void assets.refetch()}
+              testId="asset-total"
+              size="large"
+            />
+          )}
+          <div className="asset-summary__price">
+            <span>{t('asset.price', { token: TOKEN_CODE })}</span>
+            {assets.data ? (
+              <span data-testid="asset-price">{formatNumber(assets.data.price)}</span>
+            ) : assets.isError ? (
+              <span data-testid="asset-price">—</span>
+            ) : (
+              <Skeleton animated className="asset-summary__price-skeleton" />
+            )}
+            <span>USDT</span>
+          </div>
         </section>
         <nav className="quick-actions" aria-label={t('asset.title')}>
           {actions.map(({ key, label, icon: ActionIcon, onClick }) => (
@@ -93,22 +116,28 @@ export function AssetPage() {
             </button>
           ))}
         </nav>
-        <h2 className="section-title">{t('asset.myAssets')}</h2>
+        {/* A failed load says so once, in the summary above, with its retry. */}
+        {!(assets.isError && !assets.data) && <h2 className="section-title">{t('asset.myAssets')}</h2>}
         {assets.data ? (
           <div className="asset-cards">
             {assets.data.lst.map((balance) => (
               <AssetCard key={balance.asset} balance={balance} />
             ))}
           </div>
-        ) : assets.isError ? (
-          <LoadFailed onRetry={() => void assets.refetch()} />
-        ) : (
-          <div className="page-loading" role="status">
-            <DotLoading color="primary" />
+        ) : assets.isError ? null : (
+          <div className="asset-cards" aria-hidden="true" data-testid="asset-cards-loading">
+            <AssetCardSkeleton />
+            <AssetCardSkeleton />
           </div>
         )}
       </RefreshArea>
-      <TransferSheet isOpen={isTransferOpen} onClose={closeTransfer} assets={assets.data?.lst} />
+      <TransferSheet
+        isOpen={isTransferOpen}
+        onClose={closeTransfer}
+        assets={assets.data?.lst}
+        isError={assets.isError}
+        onRetry={() => void assets.refetch()}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   getRecordKindKey,
   getRecordStatusKey,
   getRecordStatusTone,
+  hasWithdrawalInFlight,
   isChainRecord,
   RECORD_KINDS,
   shortenTxHash,
@@ -54,10 +55,11 @@ describe('labels of the asset lists', () => {
       'Completed',
       'Rejected',
       'Failed',
-      'Under review',
+      // `unknown`: the payout is still confirming as far as the member can tell.
+      'Confirming',
     ]);
     const chinese = Object.values(WithdrawStatus).map((status) => readKey(getRecordStatusKey(status), zhHans));
-    expect(chinese).toEqual(['已提交', '已批准', '发送中', '确认中', '已完成', '已拒绝', '失败', '审核中']);
+    expect(chinese).toEqual(['已提交', '已批准', '发送中', '确认中', '已完成', '已拒绝', '失败', '确认中']);
   });
 
   it('colour states: moving neutral, completed green, rejected and failed red', () => {
@@ -86,5 +88,18 @@ describe('labels of the asset lists', () => {
     expect(formatSignedAmount('20', '20')).toBe('+20');
     expect(formatSignedAmount('-20', '-20')).toBe('-20');
     expect(formatSignedAmount('0', '0')).toBe('0');
+  });
+
+  it('tell a list with a withdrawal still in flight, which refreshes on its own', () => {
+    const record = (kind: string, status: string) => ({ kind, status });
+    for (const status of ['submitted', 'approved', 'sending', 'confirming', 'unknown']) {
+      expect(hasWithdrawalInFlight([record('exchange', 'completed'), record('withdraw', status)]), status).toBe(true);
+    }
+    for (const status of ['completed', 'rejected', 'failed']) {
+      expect(hasWithdrawalInFlight([record('withdraw', status)]), status).toBe(false);
+    }
+    // Only withdrawals: a deposit or another record's status never keeps the list refreshing.
+    expect(hasWithdrawalInFlight([record('deposit', 'pending'), record('transfer', 'processing')])).toBe(false);
+    expect(hasWithdrawalInFlight([])).toBe(false);
   });
 });

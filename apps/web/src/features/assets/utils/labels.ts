@@ -1,6 +1,7 @@
 import {
   Bucket,
   EntryType,
+  isWithdrawalInFlight,
   RecordKind,
   WithdrawStatus,
   type TBucket,
@@ -47,7 +48,9 @@ const RECORD_STATUS_KEYS = {
   [WithdrawStatus.COMPLETED]: 'history.statuses.completed',
   [WithdrawStatus.REJECTED]: 'history.statuses.rejected',
   [WithdrawStatus.FAILED]: 'history.statuses.failed',
-  [WithdrawStatus.UNKNOWN]: 'history.statuses.unknown',
+  // A payout whose receipt no node shows yet: to the member it is still confirming (its funds stay
+  // frozen, nothing is lost) until the receipt appears or an operator settles it.
+  [WithdrawStatus.UNKNOWN]: 'history.statuses.confirming',
   pending: 'history.statuses.pending',
   processing: 'history.statuses.processing',
   cancelled: 'history.statuses.cancelled',
@@ -88,6 +91,11 @@ export function getRecordStatusTone(status: string): RecordStatusTone {
 /** Deposits and withdrawals move money on a chain: their records show network, address and transaction. */
 export function isChainRecord(kind: string): boolean {
   return kind === RecordKind.DEPOSIT || kind === RecordKind.WITHDRAW;
+}
+
+/** Whether a withdrawal among `records` may still change (its status and hash): the list refreshes while one does. */
+export function hasWithdrawalInFlight(records: readonly { kind: string; status: string }[]): boolean {
+  return records.some((record) => record.kind === RecordKind.WITHDRAW && isWithdrawalInFlight(record.status));
 }
 
 /** A transaction hash short enough for a list row, still recognisable: `0x1234ab...cdef`. */

@@ -71,6 +71,28 @@ describe('useExchangeQuote', () => {
     expect(result.current.secondsLeft).toBe(0);
   });
 
+  it('asks again for the same exchange when an expired quote is refreshed, and not after a clear', async () => {
+    const fresh = { ...quote, quote: 'signed-fresh', rate: '9.9', received: '987.03' };
+    fetchMock
+      .mockResolvedValueOnce(answer({ code: 200, msg: 'success', data: quote }))
+      .mockResolvedValueOnce(answer({ code: 200, msg: 'success', data: fresh }));
+    const { result } = renderQuote();
+    await act(() => result.current.requestQuote({ from: 'USDT', to: 'KPC', amount: '100' }));
+    await advance(30_000);
+    expect(result.current.state.status).toBe('expired');
+
+    await act(() => result.current.refresh());
+    expect(bodyOf(1)).toEqual({ from: 'USDT', to: 'KPC', amount: '100' });
+    expect(result.current.state).toMatchObject({ status: 'live', quote: fresh });
+    expect(result.current.secondsLeft).toBe(30);
+
+    // A changed form forgets what was quoted: nothing to refresh.
+    act(() => result.current.clear());
+    await act(() => result.current.refresh());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(result.current.state).toEqual({ status: 'none' });
+  });
+
   it('confirms the quote, refreshes balances and the exchange log, and starts over', async () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');

@@ -21,8 +21,9 @@ export type QuoteState =
 
 /**
  * The quote of the quick exchange page: ask for a quote, count down to its expiry, confirm it (safe
- * to retry with the same quote), and fall back to "get a new quote" when it runs out. Changing the
- * form must call `clear`, which also drops an answer still on its way.
+ * to retry with the same quote), and fall back to "get a new quote" when it runs out (`refresh`
+ * asks again for the same exchange). Changing the form must call `clear`, which also drops an
+ * answer still on its way.
  */
 export function useExchangeQuote(quoteSeconds: number) {
   const queryClient = useQueryClient();
@@ -32,6 +33,8 @@ export function useExchangeQuote(quoteSeconds: number) {
   const [isConfirming, setIsConfirming] = useState(false);
   // Bumped by every ask and every clear: an answer for an older form is dropped.
   const generation = useRef(0);
+  // What the last quote was asked for, so an expired one can be asked for again; none after a clear.
+  const lastParams = useRef<TQuoteRequest | null>(null);
 
   const isLive = state.status === 'live';
   useEffect(() => {
@@ -46,6 +49,7 @@ export function useExchangeQuote(quoteSeconds: number) {
 
   async function requestQuote(params: TQuoteRequest): Promise<void> {
     const current = ++generation.current;
+    lastParams.current = params;
     const requestedAt = Date.now();
     setIsQuoting(true);
     try {
@@ -85,11 +89,17 @@ export function useExchangeQuote(quoteSeconds: number) {
     }
   }
 
+  /** Asks again for the exchange last quoted (its quote expired while the member was reviewing it). */
+  async function refresh(): Promise<void> {
+    if (lastParams.current) await requestQuote(lastParams.current);
+  }
+
   function clear(): void {
     generation.current += 1;
+    lastParams.current = null;
     setIsQuoting(false);
     setState({ status: 'none' });
   }
 
-  return { state: view, secondsLeft, isQuoting, isConfirming, requestQuote, confirm, clear };
+  return { state: view, secondsLeft, isQuoting, isConfirming, requestQuote, refresh, confirm, clear };
 }

@@ -1,19 +1,20 @@
-import { DISPLAY_DECIMALS, formatFeeRate, formatNumber } from '@kpc/shared';
+import { DISPLAY_DECIMALS, formatFeeRate, formatNumber, type TExchangeRecord } from '@kpc/shared';
 import { ArrowsLeftRight, ClockCounterClockwise, Swap } from '@phosphor-icons/react';
-import { Button, DotLoading, Empty } from 'antd-mobile';
+import { Button, Empty } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
 import { LoadFailed } from '@/components/load-failed.tsx';
-import { PageLink } from '@/components/page-link.tsx';
+import { PageLoading } from '@/components/page-loading.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { ROUTES } from '@/config/routes.ts';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
 import { navigateTo } from '@/lib/navigation.ts';
-import { showToast } from '@/lib/toast.ts';
 import { useAmountInput, type AmountInput } from '@/lib/use-amount-input.ts';
 import { useExchangePairs } from '@/features/exchange/api/get-exchange-pairs.ts';
 import { AssetPicker } from '@/features/exchange/components/asset-picker.tsx';
+import { ExchangeReceiptSheet } from '@/features/exchange/components/exchange-receipt-sheet.tsx';
+import { ExchangeReviewSheet } from '@/features/exchange/components/exchange-review-sheet.tsx';
 import { QuotePanel } from '@/features/exchange/components/quote-panel.tsx';
 import { useExchangeQuote } from '@/features/exchange/hooks/use-exchange-quote.ts';
 import {
@@ -29,7 +30,8 @@ import '@/features/exchange/exchange.css';
 /**
  * /pages/exchange/index (login required) — quick exchange (SPEC §3 "Exchange"): choose what to
  * send and receive, the amount (All = the available balance), then a quote whose rate holds for a
- * short time; confirm it before it runs out, or ask for a new one.
+ * short time; review it in a sheet and confirm it before it runs out, or ask for a new one. A
+ * receipt shows what the exchange did.
  */
 export function ExchangePage() {
   const { t } = useTranslation();
@@ -56,6 +58,12 @@ export function ExchangePage() {
     },
   };
   const swapped = choice ? getSwappedPair(pairs, choice) : null;
+  const [isReviewOpen, setIsReviewOpen] = useState(false);
+  const [receipt, setReceipt] = useState<TExchangeRecord | null>(null);
+  const [isReceiptOpen, setIsReceiptOpen] = useState(false);
+  const reviewedQuote = quote.state.status === 'none' ? null : quote.state;
+  // A quote the server refused is gone, and the review with it: a later quote does not reopen it.
+  if (isReviewOpen && !reviewedQuote) setIsReviewOpen(false);
 
   function changePair(next: Partial<PairChoice>) {
     setWanted(next);
@@ -70,10 +78,14 @@ export function ExchangePage() {
   }
 
   async function confirmQuote() {
+    // A failure is toasted by the request client, or turns the quote expired (the sheet then offers
+    // a new one) or drops it (the sheet closes with it).
     const record = await quote.confirm();
     if (!record) return;
-    showToast(t('exchange.success'));
+    setIsReviewOpen(false);
     amount.reset();
+    setReceipt(record);
+    setIsReceiptOpen(true);
   }
 
   const logLink = (
@@ -97,9 +109,7 @@ export function ExchangePage() {
         ) : pairsQuery.data ? (
           <Empty className="empty-state" image={<Swap size={64} weight="thin" />} description={t('exchange.closed')} />
         ) : (
-          <div className="page-loading" role="status">
-            <DotLoading color="primary" />
-          </div>
+          <PageLoading />
         )}
       </div>
     );
@@ -160,11 +170,10 @@ export function ExchangePage() {
             block
             color="primary"
             size="large"
-            loading={quote.isConfirming}
-            onClick={() => void confirmQuote()}
-            data-testid="exchange-confirm"
+            onClick={() => setIsReviewOpen(true)}
+            data-testid="exchange-submit"
           >
-            {t('exchange.confirm')}
+            {t('exchange.submit')}
           </Button>
         ) : (
           <Button
@@ -178,12 +187,24 @@ export function ExchangePage() {
             {quote.state.status === 'expired' ? t('exchange.requote') : t('exchange.getQuote')}
           </Button>
         )}
-        <p className="page-link-row">
-          <PageLink to={ROUTES.exchangeLog} testId="exchange-log-bottom-link">
-            {t('exchange.log')}
-          </PageLink>
-        </p>
       </div>
+      <ExchangeReviewSheet
+        isOpen={isReviewOpen && reviewedQuote !== null}
+        state={reviewedQuote}
+        secondsLeft={quote.secondsLeft}
+        onConfirm={confirmQuote}
+        onRefresh={quote.refresh}
+        onCancel={() => setIsReviewOpen(false)}
+      />
+      <ExchangeReceiptSheet
+        isOpen={isReceiptOpen}
+        record={receipt}
+        onDone={() => setIsReceiptOpen(false)}
+        onViewLog={() => {
+          setIsReceiptOpen(false);
+          navigateTo(ROUTES.exchangeLog);
+        }}
+      />
     </div>
   );
 }

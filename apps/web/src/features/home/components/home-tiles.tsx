@@ -1,14 +1,16 @@
+import { DepositMethod } from '@kpc/shared';
 import {
   ArrowCircleDown,
   ArrowCircleUp,
   ArrowsLeftRight,
   ListDashes,
+  QrCode,
   Swap,
   Wallet,
   type Icon,
 } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
-import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, ROUTES } from '@/config/routes.ts';
+import { ASSET_ACTION_PARAM, ASSET_ACTION_TRANSFER, RECHARGE_CHANNEL_PARAM, ROUTES } from '@/config/routes.ts';
 import { navigateTo } from '@/lib/navigation.ts';
 import '@/components/quick-actions.css';
 
@@ -20,14 +22,27 @@ interface Tile {
 }
 
 /**
- * The Home tiles of SPEC §2 that work in this step (recharge, plans, cards and the rest join with
- * their steps). Each opens a login-required page, so a visitor is asked to log in first.
+ * The Home tiles of SPEC §2 that work in this step (plans, cards and the rest join with their
+ * steps). Recharge (from the wallet, through the Recharge contract) and Deposit (to the shown
+ * address) each open the recharge page on their own method's networks. Each tile opens a
+ * login-required page, so a visitor is asked to log in first.
  */
 export function HomeTiles() {
   const { t } = useTranslation();
   const tiles: Tile[] = [
-    { key: 'assets', label: t('home.tiles.assets'), icon: Wallet, to: ROUTES.asset },
-    { key: 'recharge', label: t('home.tiles.recharge'), icon: ArrowCircleDown, to: ROUTES.recharge },
+    {
+      key: 'recharge',
+      label: t('home.tiles.recharge'),
+      icon: ArrowCircleDown,
+      to: `${ROUTES.recharge}?${RECHARGE_CHANNEL_PARAM}=${DepositMethod.WALLET}`,
+    },
+    {
+      key: 'deposit',
+      label: t('home.tiles.deposit'),
+      icon: QrCode,
+      to: `${ROUTES.recharge}?${RECHARGE_CHANNEL_PARAM}=${DepositMethod.TRANSFER}`,
+    },
+    { key: 'withdraw', label: t('home.tiles.withdraw'), icon: ArrowCircleUp, to: ROUTES.withdraw },
     {
       key: 'transfer',
       label: t('home.tiles.transfer'),
@@ -35,8 +50,8 @@ export function HomeTiles() {
       to: `${ROUTES.asset}?${ASSET_ACTION_PARAM}=${ASSET_ACTION_TRANSFER}`,
     },
     { key: 'exchange', label: t('home.tiles.exchange'), icon: Swap, to: ROUTES.exchange },
-    { key: 'withdraw', label: t('home.tiles.withdraw'), icon: ArrowCircleUp, to: ROUTES.withdraw },
     { key: 'asset-flow', label: t('home.tiles.assetFlow'), icon: ListDashes, to: ROUTES.assetLog },
+    { key: 'assets', label: t('home.tiles.assets'), icon: Wallet, to: ROUTES.asset },
   ];
 
   return (

@@ -4,9 +4,13 @@ import { List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BindWalletPopup } from '@/components/bind-wallet-popup.tsx';
+import { CopyButton } from '@/components/copy-button.tsx';
 import { useUserStore } from '@/lib/user-store.ts';
 
-/** Mine's "Wallet" row: the bound address (masked, SPEC §9), or "Bind wallet" when there is none. */
+/**
+ * Mine's "Wallet" row: the bound address (masked, SPEC §9) with a button that copies it whole,
+ * or "Bind wallet" when there is none.
+ */
 export function WalletRow() {
   const { t } = useTranslation();
   const address = useUserStore((state) => state.userInfo?.address || state.address);
@@ -18,8 +22,11 @@ export function WalletRow() {
         prefix={<Wallet size={22} />}
         extra={
           address ? (
-            <span className="wallet-address" data-testid="mine-wallet-address">
-              {maskAddress(address)}
+            <span className="wallet-address-row">
+              <span className="wallet-address" data-testid="mine-wallet-address">
+                {maskAddress(address)}
+              </span>
+              <CopyButton text={address} testId="mine-copy-wallet-address" />
             </span>
           ) : (
             <span className="list-action">{t('mine.bindWallet')}</span>

@@ -1,5 +1,5 @@
 import { APP_VERSION, LOCALES, LoginType } from '@kpc/shared';
-import { LockKey, Translate, UserCircle } from '@phosphor-icons/react';
+import { FileText, LockKey, ShieldCheck, Scales, Translate, UserCircle } from '@phosphor-icons/react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ import '@/features/mine/mine.css';
 
 /**
  * /pages/mine/index (login required). Invite Friends, My Team and Announcement join with their
- * steps; this step has the member header, the wallet, change password, language and logout (SPEC §2 Mine).
+ * steps; this step has the member header, the wallet, change password, language and logout (SPEC §2 Mine),
+ * and the documents (terms), which a visitor finds on Home instead.
  */
 export function MinePage() {
   const { t } = useTranslation();
@@ -65,6 +66,29 @@ export function MinePage() {
           data-testid="mine-switch-language"
         >
           {t('mine.switchLanguage')}
+        </List.Item>
+      </List>
+      <List header={t('home.documents')} mode="card" className="dark-list" data-testid="mine-documents">
+        <List.Item
+          prefix={<FileText size={22} />}
+          onClick={() => navigateTo(ROUTES.termsUser)}
+          data-testid="mine-terms-user"
+        >
+          {t('terms.user')}
+        </List.Item>
+        <List.Item
+          prefix={<ShieldCheck size={22} />}
+          onClick={() => navigateTo(ROUTES.termsPrivacy)}
+          data-testid="mine-terms-privacy"
+        >
+          {t('terms.privacy')}
+        </List.Item>
+        <List.Item
+          prefix={<Scales size={22} />}
+          onClick={() => navigateTo(ROUTES.termsAntiFraud)}
+          data-testid="mine-terms-anti-fraud"
+        >
+          {t('terms.antiFraud')}
         </List.Item>
       </List>
       <div className="page-section">

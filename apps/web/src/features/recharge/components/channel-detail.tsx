@@ -2,6 +2,7 @@ import { DepositMethod, type TDepositChannel } from '@kpc/shared';
 import { ArrowsClockwise, QrCode, Wallet } from '@phosphor-icons/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getNetworkName } from '@/lib/network-name.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { useDeposits } from '@/features/recharge/api/get-deposits.ts';
 import { useNow } from '@/features/recharge/hooks/use-now.ts';
@@ -26,8 +27,9 @@ interface ChannelDetailProps {
 }
 
 /**
- * SPEC §2 Recharge "deposit detail" of one open channel: how to deposit (wallet or transfer), the
- * member's deposits on its network (asked again every 5 s while one is on its way) and Accelerate.
+ * SPEC §2 Recharge "deposit detail" of one open channel: Recharge (wallet) or Deposit (address), the
+ * member's recharges or deposits on its network (asked again every 5 s while one is on its way) and
+ * Accelerate.
  */
 export function ChannelDetail({ channel, onChange }: ChannelDetailProps) {
   const { t } = useTranslation();
@@ -35,7 +37,7 @@ export function ChannelDetail({ channel, onChange }: ChannelDetailProps) {
   const [sent, setSent] = useState<SentDeposit[]>(() => readSentDeposits());
   const [accelerateHash, setAccelerateHash] = useState<string | null>(null);
   const nowMs = useNow(CLOCK_TICK_MS);
-  const scope = { chainId: channel.chainId, from: boundAddress };
+  const scope = { chainId: channel.chainId, from: boundAddress, method: channel.method };
   const deposits = useDeposits(channel.chainId, (list) =>
     isAwaitingDeposits(listDepositRows(list, sent, scope), Date.now()),
   );
@@ -48,11 +50,16 @@ export function ChannelDetail({ channel, onChange }: ChannelDetailProps) {
         <MethodIcon className="channel-summary__icon" size={24} aria-hidden="true" />
         <div className="channel-summary__main">
           <p className="channel-summary__network" data-testid="recharge-channel-network">
-            {channel.network} · {channel.asset}
+            {getNetworkName(channel.chainId, channel.network)} · {channel.asset}
           </p>
           <p className="channel-summary__method">{t(getDepositMethodKey(channel.method))}</p>
         </div>
-        <button type="button" className="channel-summary__change" onClick={onChange} data-testid="recharge-change">
+        <button
+          type="button"
+          className="channel-summary__change hit-area"
+          onClick={onChange}
+          data-testid="recharge-change"
+        >
           <ArrowsClockwise size={16} aria-hidden="true" />
           {t('recharge.change')}
         </button>
@@ -62,9 +69,10 @@ export function ChannelDetail({ channel, onChange }: ChannelDetailProps) {
       ) : (
         <TransferDeposit channel={channel} />
       )}
-      <h2 className="section-title">{t('recharge.deposits')}</h2>
+      <h2 className="section-title">{t(`recharge.listTitles.${channel.method}`)}</h2>
       <DepositList
         rows={rows}
+        emptyText={t(`recharge.listEmpty.${channel.method}`)}
         required={channel.confirmations}
         asset={channel.asset}
         nowMs={nowMs}
@@ -76,7 +84,7 @@ export function ChannelDetail({ channel, onChange }: ChannelDetailProps) {
       <p className="page-link-row">
         <button
           type="button"
-          className="link-button"
+          className="link-button hit-area"
           onClick={() => setAccelerateHash('')}
           data-testid="recharge-accelerate-link"
         >
@@ -86,7 +94,7 @@ export function ChannelDetail({ channel, onChange }: ChannelDetailProps) {
       <AccelerateSheet
         isOpen={accelerateHash !== null}
         chainId={channel.chainId}
-        network={channel.network}
+        network={getNetworkName(channel.chainId, channel.network)}
         confirmations={channel.confirmations}
         initialHash={accelerateHash ?? ''}
         onClose={() => setAccelerateHash(null)}

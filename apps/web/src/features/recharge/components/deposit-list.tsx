@@ -1,8 +1,9 @@
 import { DepositStatus, formatNumber } from '@kpc/shared';
 import { Tray } from '@phosphor-icons/react';
-import { Button, DotLoading, Empty } from 'antd-mobile';
+import { Button, Empty } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/load-failed.tsx';
+import { SkeletonRows } from '@/components/skeleton-rows.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import {
   formatConfirmations,
@@ -15,6 +16,8 @@ import '@/components/record.css';
 
 interface DepositListProps {
   rows: readonly DepositRow[];
+  /** "No recharges…" or "No deposits…": the list has one method's rows. */
+  emptyText: string;
   /** Confirmations a deposit needs on this channel (SPEC §9: 20). */
   required: number;
   asset: string;
@@ -39,6 +42,7 @@ function getTagClass(status: string): string {
  */
 export function DepositList({
   rows,
+  emptyText,
   required,
   asset,
   nowMs,
@@ -52,17 +56,13 @@ export function DepositList({
   if (rows.length === 0) {
     if (isError) return <LoadFailed onRetry={onRetry} />;
     if (isLoading) {
-      return (
-        <div className="deposit-list__loading" role="status">
-          <DotLoading color="primary" />
-        </div>
-      );
+      return <SkeletonRows count={2} />;
     }
     return (
       <Empty
         className="deposit-list__empty"
         image={<Tray size={48} weight="thin" />}
-        description={t('recharge.noDeposits')}
+        description={emptyText}
         data-testid="recharge-deposits-empty"
       />
     );

@@ -3,6 +3,7 @@ import { Warning } from '@phosphor-icons/react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '@/components/copy-button.tsx';
+import { getNetworkName } from '@/lib/network-name.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { BoundWalletNotice } from './bound-wallet-notice.tsx';
 
@@ -10,7 +11,7 @@ import { BoundWalletNotice } from './bound-wallet-notice.tsx';
 const QR_SIZE = 176;
 
 /**
- * Deposit by transfer (SPEC §2 Recharge): the address to send USDT to, as a QR code and text with a
+ * Deposit: sending USDT to an address (SPEC §2 Recharge, the `transfer` method): the address to send USDT to, as a QR code and text with a
  * copy button, the network and minimum, and the rules that decide whether a transfer is credited.
  */
 export function TransferDeposit({ channel }: { channel: TDepositChannel }) {
@@ -18,6 +19,7 @@ export function TransferDeposit({ channel }: { channel: TDepositChannel }) {
   const boundAddress = useUserStore((state) => state.userInfo?.address || state.address);
   const address = channel.address ?? '';
   const minimum = formatNumber(channel.minimum);
+  const network = getNetworkName(channel.chainId, channel.network);
 
   return (
     <section className="deposit-panel" data-testid="recharge-transfer">
@@ -25,9 +27,7 @@ export function TransferDeposit({ channel }: { channel: TDepositChannel }) {
         <div className="deposit-address__qr" data-testid="recharge-address-qr">
           <QRCodeSVG value={address} size={QR_SIZE} marginSize={2} title={t('recharge.addressQr')} />
         </div>
-        <p className="deposit-address__label">
-          {t('recharge.addressLabel', { asset: channel.asset, network: channel.network })}
-        </p>
+        <p className="deposit-address__label">{t('recharge.addressLabel', { asset: channel.asset, network })}</p>
         <div className="deposit-address__row">
           <span className="deposit-address__value" data-testid="recharge-address">
             {address}
@@ -38,7 +38,7 @@ export function TransferDeposit({ channel }: { channel: TDepositChannel }) {
       <dl className="deposit-facts">
         <div>
           <dt>{t('recharge.network')}</dt>
-          <dd data-testid="recharge-network">{channel.network}</dd>
+          <dd data-testid="recharge-network">{network}</dd>
         </div>
         <div>
           <dt>{t('recharge.minimum')}</dt>
@@ -73,7 +73,7 @@ export function TransferDeposit({ channel }: { channel: TDepositChannel }) {
         </li>
         <li>
           <Warning size={16} weight="fill" aria-hidden="true" />
-          <span>{t('recharge.networkRule', { asset: channel.asset, network: channel.network })}</span>
+          <span>{t('recharge.networkRule', { asset: channel.asset, network })}</span>
         </li>
       </ul>
     </section>

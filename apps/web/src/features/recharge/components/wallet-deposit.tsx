@@ -4,6 +4,7 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
 import { useConnectWallet, WalletAccountButton } from '@/components/wallet-account-button.tsx';
+import { getNetworkName } from '@/lib/network-name.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
 import { useWalletStore } from '@/lib/wallet/wallet-store.ts';
 import { useWalletDeposit } from '@/features/recharge/hooks/use-wallet-deposit.ts';
@@ -17,8 +18,9 @@ interface WalletDepositProps {
 }
 
 /**
- * Deposit from the member's wallet (SPEC §4): connect, then Authorize (approve the Recharge
- * contract once), shown as Authorized, then Deposit the amount (at least 5 USDT, SPEC §5).
+ * Recharge: from the member's wallet through the Recharge contract (SPEC §4 "deposit from wallet"):
+ * connect, then Authorize (approve the contract once), shown as Authorized, then Recharge the amount
+ * (at least 5 USDT, SPEC §5).
  */
 export function WalletDeposit({ channel, onSent }: WalletDepositProps) {
   const { t } = useTranslation();
@@ -67,7 +69,7 @@ export function WalletDeposit({ channel, onSent }: WalletDepositProps) {
     };
   } else {
     action = {
-      label: t('recharge.deposit'),
+      label: t('recharge.submit'),
       testId: 'recharge-deposit',
       onClick: handleDeposit,
       isLoading: wallet.busyStep === 'deposit',
@@ -79,7 +81,10 @@ export function WalletDeposit({ channel, onSent }: WalletDepositProps) {
       <WalletAccountButton testId="recharge-wallet-account" />
       {isConnected && !wallet.isOnChain && (
         <p className="deposit-notice deposit-notice--warning" role="alert" data-testid="recharge-wrong-network">
-          {t('recharge.wrongNetworkHint', { network: channel.network, chainId: channel.chainId })}
+          {t('recharge.wrongNetworkHint', {
+            network: getNetworkName(channel.chainId, channel.network),
+            chainId: channel.chainId,
+          })}
         </p>
       )}
       <BoundWalletNotice account={isConnected ? account : null} testIdPrefix="recharge-wallet" />
@@ -100,7 +105,7 @@ export function WalletDeposit({ channel, onSent }: WalletDepositProps) {
           <span className="deposit-steps__index" aria-hidden="true">
             2
           </span>
-          {t('recharge.deposit')}
+          {t('recharge.submit')}
         </li>
       </ol>
       <AmountField

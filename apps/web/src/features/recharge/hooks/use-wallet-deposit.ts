@@ -176,7 +176,7 @@ export function useWalletDeposit(channel: TDepositChannel, onSent: (sent: SentDe
         onSent(forgetSentDeposit(hash));
         return false;
       }
-      showToast(t('recharge.depositSent', { confirmations: channel.confirmations }));
+      showToast(t('recharge.sent', { confirmations: channel.confirmations }));
       return true;
     } catch (error) {
       toastSendFailure(error);

@@ -21,7 +21,7 @@ function channel(overrides: Partial<TDepositChannel>): TDepositChannel {
   return {
     id: '31337-wallet',
     chainId: 31337,
-    network: 'KPC local chain',
+    network: 'Local test network',
     asset: 'USDT',
     method: 'wallet',
     status: 'open',
@@ -46,7 +46,7 @@ const channels = [
 const confirming: TDeposit = {
   id: '9',
   chainId: 31337,
-  network: 'KPC local chain',
+  network: 'Local test network',
   txHash: `0x${'cd'.repeat(32)}`,
   method: 'transfer',
   asset: 'USDT',
@@ -71,6 +71,10 @@ function bodyOf(call: Parameters<typeof fetch>): unknown {
 
 function callsTo(path: string) {
   return fetchMock.mock.calls.filter((call) => pathOf(call) === path);
+}
+
+function pageTitle() {
+  return document.querySelector('.adm-nav-bar-title')?.textContent;
 }
 
 function renderPage(url: string) {
@@ -119,8 +123,16 @@ describe('channel choice (SPEC §2 Recharge, §8)', () => {
   it('lists every channel with its state and refuses the paused and the unopened ones', async () => {
     const router = renderPage('/pages/asset/recharge');
     expect(await screen.findByTestId('recharge-channel-31337-wallet')).toBeTruthy();
-    expect(screen.getByTestId('recharge-channel-31337-wallet').textContent).toContain('Wallet deposit');
-    expect(screen.getByTestId('recharge-channel-31337-transfer').textContent).toContain('Transfer to address');
+    expect(pageTitle()).toBe('Recharge / Deposit');
+    // Each method under its one name: Recharge from the wallet, Deposit to an address.
+    const recharge = screen.getByTestId('recharge-group-wallet');
+    expect(recharge.querySelector('h2')?.textContent).toBe('Recharge');
+    expect(recharge.textContent).toContain('Local test network · USDT');
+    expect(recharge.textContent).toContain('Polygon · USDT');
+    const deposit = screen.getByTestId('recharge-group-transfer');
+    expect(deposit.querySelector('h2')?.textContent).toBe('Deposit');
+    expect(deposit.textContent).toContain('BNB Smart Chain · USDT');
+    expect(deposit.querySelector('[data-testid="recharge-channel-31337-transfer"]')).not.toBeNull();
     expect(screen.getByTestId('recharge-channel-137-wallet-status').textContent).toBe('Paused');
     expect(screen.getByTestId('recharge-channel-56-transfer-status').textContent).toBe('Not open yet');
 
@@ -143,6 +155,66 @@ describe('channel choice (SPEC §2 Recharge, §8)', () => {
     expect(await screen.findByTestId('recharge-address')).toHaveProperty('textContent', DEPOSIT_ADDRESS);
   });
 
+  it.each([
+    ['wallet', 'Recharge', ['31337-wallet', '137-wallet'], '31337-transfer'],
+    ['transfer', 'Deposit', ['31337-transfer', '56-transfer'], '31337-wallet'],
+  ])(
+    'opened on a method (?channel=%s, a Home tile) lists only its networks under its name',
+    async (method, title, shown, hidden) => {
+      const router = renderPage(`/pages/asset/recharge?channel=${method}`);
+      for (const id of shown) expect(await screen.findByTestId(`recharge-channel-${id}`)).toBeTruthy();
+      expect(screen.queryByTestId(`recharge-channel-${hidden}`)).toBeNull();
+      expect(pageTitle()).toBe(title);
+
+      fireEvent.click(screen.getByTestId(`recharge-channel-${shown[0]}`));
+      expect(await screen.findByTestId('recharge-channel')).toBeTruthy();
+      expect(pageTitle()).toBe(title);
+      // Change: another network for the same method.
+      fireEvent.click(screen.getByTestId('recharge-change'));
+      expect(await screen.findByTestId(`recharge-channel-${shown[1]}`)).toBeTruthy();
+      expect(router.state.location.search).toBe(`?channel=${method}`);
+      expect(screen.queryByTestId(`recharge-channel-${hidden}`)).toBeNull();
+    },
+  );
+
+  it('Change returns to the list the channel was chosen from, or to its method when opened on it', async () => {
+    const router = renderPage('/pages/asset/recharge');
+    fireEvent.click(await screen.findByTestId('recharge-channel-31337-wallet'));
+    expect(await screen.findByTestId('recharge-wallet')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('recharge-change'));
+    expect(await screen.findByTestId('recharge-group-transfer')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect(pageTitle()).toBe('Recharge / Deposit');
+    cleanup();
+
+    const opened = renderPage('/pages/asset/recharge?channel=31337-transfer');
+    fireEvent.click(await screen.findByTestId('recharge-change'));
+    expect(await screen.findByTestId('recharge-group-transfer')).toBeTruthy();
+    expect(screen.queryByTestId('recharge-group-wallet')).toBeNull();
+    expect(opened.state.location.search).toBe('?channel=transfer');
+  });
+
+  it('names the method of a chosen channel in the title, the list heading and the button', async () => {
+    renderPage('/pages/asset/recharge?channel=31337-wallet');
+    expect(await screen.findByTestId('recharge-wallet')).toBeTruthy();
+    expect(pageTitle()).toBe('Recharge');
+    expect(screen.getByText('My recharges')).toBeTruthy();
+    expect(screen.getByTestId('recharge-step-deposit').textContent).toContain('Recharge');
+    cleanup();
+
+    renderPage('/pages/asset/recharge?channel=31337-transfer');
+    expect(await screen.findByTestId('recharge-transfer')).toBeTruthy();
+    expect(pageTitle()).toBe('Deposit');
+    expect(screen.getByText('My deposits')).toBeTruthy();
+    cleanup();
+
+    await changeLocale('zh-Hans');
+    renderPage('/pages/asset/recharge?channel=31337-transfer');
+    expect(await screen.findByTestId('recharge-transfer')).toBeTruthy();
+    expect(pageTitle()).toBe('充币');
+    expect(screen.getByTestId('recharge-network').textContent).toBe('本地测试网络');
+  });
+
   it('shows the choice again when the chosen channel was paused since', async () => {
     renderPage('/pages/asset/recharge?channel=137-wallet');
     expect(await screen.findByTestId('recharge-channel-137-wallet')).toBeTruthy();
@@ -155,7 +227,9 @@ describe('transfer detail (SPEC §2 Recharge, §5)', () => {
     renderPage('/pages/asset/recharge?channel=31337-transfer');
     expect(await screen.findByTestId('recharge-address')).toHaveProperty('textContent', DEPOSIT_ADDRESS);
     expect(screen.getByTestId('recharge-address-qr').querySelector('svg')).not.toBeNull();
-    expect(screen.getByTestId('recharge-network').textContent).toBe('KPC local chain');
+    // The development chain's name is translated; other networks keep the server's name.
+    expect(screen.getByTestId('recharge-network').textContent).toBe('Local test network');
+    expect(screen.getByTestId('recharge-channel-network').textContent).toBe('Local test network · USDT');
     expect(screen.getByTestId('recharge-minimum').textContent).toBe('5 USDT');
     const rules = screen.getByTestId('recharge-transfer-rules').textContent;
     expect(rules).toContain('Deposits below 5 USDT are neither credited nor refunded.');
@@ -232,7 +306,7 @@ describe('accelerate (SPEC §9)', () => {
     accelerateAnswer = { code: 200, msg: 'success', data: { list: [confirming] } };
     await submit();
     await waitFor(() =>
-      expect(showToast).toHaveBeenLastCalledWith('Deposit found. It is credited after 20 confirmations.'),
+      expect(showToast).toHaveBeenLastCalledWith('Transaction found. It is credited after 20 confirmations.'),
     );
   });
 

@@ -8,6 +8,7 @@ import {
   getChannelStatusKey,
   getDepositMethodKey,
   getDepositStatusKey,
+  readChannelParam,
   SENT_STATUS,
   shortenHash,
 } from './labels.ts';
@@ -21,7 +22,7 @@ function readKey(key: string, messages: object = en): unknown {
 describe('labels of the deposit page', () => {
   it('name every method, channel state and deposit state', () => {
     const methods = Object.values(DepositMethod).map((method) => readKey(getDepositMethodKey(method)));
-    expect(methods).toEqual(['Wallet deposit', 'Transfer to address']);
+    expect(methods).toEqual(['Recharge', 'Deposit']);
     const channels = Object.values(ChannelStatus).map((status) => readKey(getChannelStatusKey(status)));
     expect(channels).toEqual(['Open', 'Paused', 'Not open yet']);
     const deposits = [SENT_STATUS, ...Object.values(DepositStatus)].map((status) =>
@@ -46,6 +47,25 @@ describe('labels of the deposit page', () => {
     );
     expect(readKey(getChannelRefusalKey(ChannelStatus.NOT_OPEN) ?? '')).toBe('This channel is not open yet.');
     expect(getChannelRefusalKey('closing')).toBe('recharge.channelNotOpen');
+  });
+
+  it('keep one name per method in every language: Recharge (wallet) and Deposit (address)', () => {
+    const chinese = Object.values(DepositMethod).map((method) => readKey(getDepositMethodKey(method), zhHans));
+    expect(chinese).toEqual(['充值', '充币']);
+    expect(readKey(getDepositMethodKey(DepositMethod.WALLET))).toBe(readKey('home.tiles.recharge'));
+    expect(readKey(getDepositMethodKey(DepositMethod.TRANSFER))).toBe(readKey('home.tiles.deposit'));
+    expect(readKey(getDepositMethodKey(DepositMethod.WALLET), zhHans)).toBe(readKey('home.tiles.recharge', zhHans));
+    expect(readKey(getDepositMethodKey(DepositMethod.TRANSFER), zhHans)).toBe(readKey('home.tiles.deposit', zhHans));
+  });
+
+  it('read ?channel= as a channel or only a method', () => {
+    expect(readChannelParam('31337-wallet')).toEqual({ channelId: '31337-wallet', method: 'wallet' });
+    expect(readChannelParam('56-transfer')).toEqual({ channelId: '56-transfer', method: 'transfer' });
+    expect(readChannelParam('wallet')).toEqual({ channelId: null, method: 'wallet' });
+    expect(readChannelParam('transfer')).toEqual({ channelId: null, method: 'transfer' });
+    expect(readChannelParam(null)).toEqual({ channelId: null, method: null });
+    expect(readChannelParam('')).toEqual({ channelId: null, method: null });
+    expect(readChannelParam('1-card')).toEqual({ channelId: '1-card', method: null });
   });
 
   it('show confirmations as n/20, never beyond what is required', () => {

@@ -5,10 +5,36 @@ import { ChannelStatus, DepositMethod, DepositStatus, type TChannelStatus, type 
  * server's status) gets a generic label instead of the raw code.
  */
 
+/**
+ * One name per method, everywhere: Recharge is the wallet deposit through the Recharge contract
+ * (connect, authorize, recharge); Deposit is sending USDT to the shown address (QR code).
+ */
 const METHOD_KEYS = {
   [DepositMethod.WALLET]: 'recharge.methods.wallet',
   [DepositMethod.TRANSFER]: 'recharge.methods.transfer',
 } as const satisfies Record<TDepositMethod, string>;
+
+const METHOD_HINT_KEYS = {
+  [DepositMethod.WALLET]: 'recharge.methodHints.wallet',
+  [DepositMethod.TRANSFER]: 'recharge.methodHints.transfer',
+} as const satisfies Record<TDepositMethod, string>;
+
+/** The methods in the order the page lists them. */
+export const DEPOSIT_METHODS: readonly TDepositMethod[] = [DepositMethod.WALLET, DepositMethod.TRANSFER];
+
+export function isDepositMethod(value: string | null): value is TDepositMethod {
+  return value !== null && (DEPOSIT_METHODS as readonly string[]).includes(value);
+}
+
+/**
+ * What `?channel=` names: a channel (`<chainId>-<method>`, its method read from the id), or only a
+ * method (Home's Recharge and Deposit tiles: the networks of that method to choose from).
+ */
+export function readChannelParam(value: string | null): { channelId: string | null; method: TDepositMethod | null } {
+  if (isDepositMethod(value)) return { channelId: null, method: value };
+  const method = value?.match(/^\d+-(\w+)$/)?.[1] ?? null;
+  return { channelId: value || null, method: isDepositMethod(method) ? method : null };
+}
 
 const CHANNEL_STATUS_KEYS = {
   [ChannelStatus.OPEN]: 'recharge.channelStatuses.open',
@@ -39,6 +65,10 @@ function lookup<K extends string, V extends string>(keys: Record<K, V>, code: st
 
 export function getDepositMethodKey(method: string) {
   return lookup(METHOD_KEYS, method) ?? 'recharge.methods.other';
+}
+
+export function getDepositMethodHintKey(method: TDepositMethod) {
+  return METHOD_HINT_KEYS[method];
 }
 
 export function getChannelStatusKey(status: string) {

@@ -26,7 +26,7 @@ function deposit(overrides: Partial<TDeposit> = {}): TDeposit {
   return {
     id: '1',
     chainId: 31337,
-    network: 'KPC local chain',
+    network: 'Local test network',
     txHash: hash('a'),
     method: 'wallet',
     asset: 'USDT',
@@ -67,7 +67,7 @@ describe('sends remembered on this device', () => {
 });
 
 describe('the deposit list', () => {
-  const scope = { chainId: 31337, from: MEMBER };
+  const scope = { chainId: 31337, from: MEMBER, method: 'wallet' } as const;
 
   it('shows sends the server has not seen first, then its deposits matched with their sends', () => {
     const mine = [
@@ -81,6 +81,15 @@ describe('the deposit list', () => {
       [hash('b'), null, NOW],
       [hash('A'), 'pending', NOW - MINUTE],
     ]);
+  });
+
+  it('keeps recharges and deposits apart: each page lists its own method', () => {
+    const mine = [sent({ txHash: hash('b') })];
+    const both = [deposit({ txHash: hash('a') }), deposit({ txHash: hash('c'), method: 'transfer' })];
+    expect(listDepositRows(both, mine, scope).map((row) => row.txHash)).toEqual([hash('b'), hash('a')]);
+    // This device's sends are recharges: the deposit page shows only the transfers the chain saw.
+    const transfers = listDepositRows(both, mine, { ...scope, method: 'transfer' });
+    expect(transfers.map((row) => row.txHash)).toEqual([hash('c')]);
   });
 
   it('offers Accelerate on a send not credited within 3 minutes (SPEC §9)', () => {

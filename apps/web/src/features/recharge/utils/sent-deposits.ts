@@ -1,8 +1,14 @@
-import { ACCELERATE_AFTER_SECONDS, DepositStatus, type TDeposit } from '@kpc/shared';
+import {
+  ACCELERATE_AFTER_SECONDS,
+  DepositMethod,
+  DepositStatus,
+  type TDeposit,
+  type TDepositMethod,
+} from '@kpc/shared';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/config/storage.ts';
 
 /**
- * Wallet deposits sent from this device, remembered until the server has seen them: the page shows
+ * Recharges (wallet deposits) sent from this device, remembered until the server has seen them: the page shows
  * them at once (the chain needs a moment), and SPEC §9's Accelerate appears on one that has not
  * arrived within 3 minutes, with its hash filled in.
  */
@@ -76,21 +82,25 @@ export interface DepositRow {
 }
 
 /**
- * The rows for one chain and wallet: sends the server has not seen yet first, then the server's
- * deposits in its order, each matched with its send (by hash, whatever the letter case).
+ * The rows for one channel (chain and method) and wallet: sends the server has not seen yet first,
+ * then the server's deposits in its order, each matched with its send (by hash, whatever the letter
+ * case). Sends from this device are recharges (the wallet method): a deposit page shows none.
  */
 export function listDepositRows(
   deposits: readonly TDeposit[],
   sent: readonly SentDeposit[],
-  scope: { chainId: number; from: string },
+  scope: { chainId: number; from: string; method: TDepositMethod },
 ): DepositRow[] {
-  const mine = sent.filter((entry) => entry.chainId === scope.chainId && isSameHash(entry.from, scope.from));
+  const mine =
+    scope.method === DepositMethod.WALLET
+      ? sent.filter((entry) => entry.chainId === scope.chainId && isSameHash(entry.from, scope.from))
+      : [];
   const findSent = (txHash: string) => mine.find((entry) => isSameHash(entry.txHash, txHash)) ?? null;
   const unseen = mine
     .filter((entry) => !deposits.some((deposit) => isSameHash(deposit.txHash, entry.txHash)))
     .map((entry): DepositRow => ({ txHash: entry.txHash, deposit: null, sent: entry }));
   const known = deposits
-    .filter((deposit) => deposit.chainId === scope.chainId)
+    .filter((deposit) => deposit.chainId === scope.chainId && deposit.method === scope.method)
     .map((deposit): DepositRow => ({ txHash: deposit.txHash, deposit, sent: findSent(deposit.txHash) }));
   return [...unseen, ...known];
 }

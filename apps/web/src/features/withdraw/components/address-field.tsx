@@ -1,8 +1,7 @@
-import { maskAddress } from '@kpc/shared';
+import { INPUT_MAX_LENGTH, maskAddress } from '@kpc/shared';
 import { ClipboardText } from '@phosphor-icons/react';
-import { Form } from 'antd-mobile';
+import { Form, TextArea, type TextAreaProps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { FormInput } from '@/components/form-input.tsx';
 import { showToast } from '@/lib/toast.ts';
 
 type FormInstance = ReturnType<typeof Form.useForm>[0];
@@ -19,8 +18,36 @@ interface AddressFieldProps {
 }
 
 /**
- * The `address` field of the withdraw form: paste-friendly (a Paste button, whitespace dropped, no
- * auto-correction) and, when the member has bound a wallet, a shortcut to withdraw to it.
+ * The address itself, whole: a text area that grows to as many lines as the address needs, in a
+ * monospace face, so its last characters can be checked too (an input would cut them off). The
+ * test id goes on the `<textarea>` (antd-mobile puts `data-*` on its wrapper). A line break cannot
+ * stay: the field drops whitespace as it is typed.
+ */
+function AddressInput(props: TextAreaProps) {
+  return (
+    <TextArea
+      {...props}
+      className="withdraw-address"
+      rows={1}
+      autoSize={{ minRows: 1, maxRows: 4 }}
+      maxLength={INPUT_MAX_LENGTH}
+      enterKeyHint="done"
+      ref={(textArea) => {
+        const element = textArea?.nativeElement;
+        element?.setAttribute('data-testid', 'withdraw-address');
+        // Not props of antd-mobile's TextArea: no auto-capitals, auto-correction or spelling marks.
+        element?.setAttribute('autocapitalize', 'off');
+        element?.setAttribute('autocorrect', 'off');
+        element?.setAttribute('spellcheck', 'false');
+      }}
+    />
+  );
+}
+
+/**
+ * The `address` field of the withdraw form: the whole address on as many lines as it needs,
+ * paste-friendly (a Paste button, whitespace dropped, no auto-correction) and, when the member has
+ * bound a wallet, a shortcut to withdraw to it.
  */
 export function AddressField({ form, boundWallet }: AddressFieldProps) {
   const { t } = useTranslation();
@@ -63,14 +90,7 @@ export function AddressField({ form, boundWallet }: AddressFieldProps) {
         ) : undefined
       }
     >
-      <FormInput
-        testId="withdraw-address"
-        placeholder={t('withdraw.addressPlaceholder')}
-        autoComplete="off"
-        autoCapitalize="off"
-        autoCorrect="off"
-        clearable
-      />
+      <AddressInput placeholder={t('withdraw.addressPlaceholder')} autoComplete="off" />
     </Form.Item>
   );
 }

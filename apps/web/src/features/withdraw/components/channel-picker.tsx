@@ -1,7 +1,8 @@
 import type { TWithdrawChannel } from '@kpc/shared';
 import { WarningCircle } from '@phosphor-icons/react';
-import { Selector } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { ChoiceSelector } from '@/components/choice-selector.tsx';
+import { getNetworkName } from '@/lib/network-name.ts';
 import {
   getAssetChannels,
   getChannelProblemKey,
@@ -9,7 +10,6 @@ import {
   getWithdrawAssets,
   type ChannelChoice,
 } from '@/features/withdraw/utils/withdraw-form.ts';
-import '@/components/asset-selector.css';
 
 interface ChannelPickerProps {
   channels: readonly TWithdrawChannel[];
@@ -30,36 +30,32 @@ export function ChannelPicker({ channels, channel, onChange }: ChannelPickerProp
     <section className="withdraw-channel" data-testid="withdraw-channel">
       <div className="withdraw-channel__block">
         <span className="withdraw-channel__label">{t('withdraw.currency')}</span>
-        <Selector
-          className="asset-selector"
+        <ChoiceSelector
           columns={3}
-          options={getWithdrawAssets(channels).map((asset) => ({
+          choices={getWithdrawAssets(channels).map((asset) => ({
             value: asset,
-            label: <span data-testid={`withdraw-asset-${asset}`}>{asset}</span>,
+            label: asset,
+            testId: `withdraw-asset-${asset}`,
           }))}
-          value={[channel.asset]}
-          onChange={([asset]) => {
-            if (asset !== undefined && asset !== channel.asset) onChange({ asset });
-          }}
+          value={channel.asset}
+          onChange={(asset) => onChange({ asset })}
         />
       </div>
       <div className="withdraw-channel__block">
         <span className="withdraw-channel__label">{t('withdraw.network')}</span>
-        <Selector
-          className="asset-selector"
+        <ChoiceSelector
           columns={2}
-          options={getAssetChannels(channels, channel.asset).map((network) => {
+          choices={getAssetChannels(channels, channel.asset).map((network) => {
             const statusKey = getChannelStatusKey(network.status);
             return {
               value: network.chainId,
-              label: <span data-testid={`withdraw-network-${network.chainId}`}>{network.network}</span>,
+              label: getNetworkName(network.chainId, network.network),
               description: statusKey ? t(statusKey) : undefined,
+              testId: `withdraw-network-${network.chainId}`,
             };
           })}
-          value={[channel.chainId]}
-          onChange={([chainId]) => {
-            if (chainId !== undefined && chainId !== channel.chainId) onChange({ asset: channel.asset, chainId });
-          }}
+          value={channel.chainId}
+          onChange={(chainId) => onChange({ asset: channel.asset, chainId })}
         />
       </div>
       {problemKey && (

@@ -1,13 +1,15 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
-import { RecordKind, VERIFICATION_CODE_LENGTH, type TWithdrawChannel } from '@kpc/shared';
+import { RecordKind, VERIFICATION_CODE_LENGTH, type TWithdrawal, type TWithdrawChannel } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
-import { useRef } from 'react';
+import { AppForm } from '@/components/app-form.tsx';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
 import { FormInput } from '@/components/form-input.tsx';
-import { HISTORY_KIND_PARAM, ROUTES } from '@/config/routes.ts';
+import { HISTORY_KIND_PARAM, ROUTES, WITHDRAW_DETAIL_ID_PARAM } from '@/config/routes.ts';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
 import { redirectTo } from '@/lib/navigation.ts';
+import { getNetworkName } from '@/lib/network-name.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
 import { useUserStore } from '@/lib/user-store.ts';
@@ -17,14 +19,16 @@ import { previewWithdrawFee } from '@/features/withdraw/utils/withdraw-fee.ts';
 import {
   getWithdrawAmountLimits,
   getWithdrawFingerprint,
+  isAnswerLost,
   isChannelOpen,
   ZWithdrawFields,
 } from '@/features/withdraw/utils/withdraw-form.ts';
 import { AddressField } from './address-field.tsx';
 import { WithdrawCodeButton } from './withdraw-code-button.tsx';
+import { WithdrawReviewSheet, type WithdrawReview } from './withdraw-review-sheet.tsx';
 import { WithdrawSummary } from './withdraw-summary.tsx';
 
-/** The financial records, showing withdrawals only: where a submitted withdrawal is followed. */
+/** The financial records, showing withdrawals only: every withdrawal the member made. */
 export const WITHDRAW_RECORDS_URL = `${ROUTES.assetHistory}?${HISTORY_KIND_PARAM}=${RecordKind.WITHDRAW}`;
 
 interface WithdrawFormProps {
@@ -34,9 +38,10 @@ interface WithdrawFormProps {
 }
 
 /**
- * SPEC §2 Withdraw: address, amount (All = available), the emailed code, then the fee preview and
- * submit. Every rule is checked before anything is sent; a retry of the same withdrawal carries the
- * same request id, so it applies once.
+ * SPEC §2 Withdraw: address, amount (All = available), the emailed code, then the fee preview.
+ * Every rule is checked before anything is sent; then a review sheet shows the withdrawal in full
+ * and only its Confirm sends it. A retry of the same withdrawal carries the same request id, so it
+ * applies once.
  */
 export function WithdrawForm({ channel, email }: WithdrawFormProps) {
   const { t } = useTranslation();
@@ -48,47 +53,64 @@ export function WithdrawForm({ channel, email }: WithdrawFormProps) {
   const amount = useAmountInput(getWithdrawAmountLimits(channel, available));
   const applyMutation = useApplyWithdrawal();
   const pendingRequest = useRef<PendingRequest | null>(null);
+  const [review, setReview] = useState<WithdrawReview | null>(null);
+  const [isReviewOpen, setIsReviewOpen] = useState(false);
   const preview = previewWithdrawFee(amount.validAmount, available, channel);
   const isOpen = isChannelOpen(channel);
 
-  async function handleFinish(values: object) {
+  function handleFinish(values: object) {
     const amountValue = amount.validate();
     const fields = validateForm(form, ZWithdrawFields, values);
     if (!amountValue || !fields || !isOpen) return;
-    const submission = { chainId: channel.chainId, asset: channel.asset, address: fields.address, amount: amountValue };
+    setReview({
+      submission: { chainId: channel.chainId, asset: channel.asset, address: fields.address, amount: amountValue },
+      network: getNetworkName(channel.chainId, channel.network),
+      code: fields.code,
+      fee: previewWithdrawFee(amountValue, available, channel),
+    });
+    setIsReviewOpen(true);
+  }
+
+  async function confirmWithdrawal() {
+    if (!review) return;
+    const { submission, code } = review;
     pendingRequest.current = pickRequestId(pendingRequest.current, getWithdrawFingerprint(submission));
+    let withdrawal: TWithdrawal;
     try {
-      await applyMutation.mutateAsync({ ...submission, code: fields.code, requestId: pendingRequest.current.id });
-    } catch {
-      return; // Toasted by the request client; the form stays for a retry.
+      withdrawal = await applyMutation.mutateAsync({ ...submission, code, requestId: pendingRequest.current.id });
+    } catch (error) {
+      // Toasted by the request client. A refusal (a wrong code, say) goes back to the form to be
+      // corrected; after a lost answer the review stays, and Confirm retries under the same id.
+      if (!isAnswerLost(error)) setIsReviewOpen(false);
+      return;
     }
     pendingRequest.current = null;
+    setIsReviewOpen(false);
     showToast(t('withdraw.success'));
-    redirectTo(WITHDRAW_RECORDS_URL);
+    // Its own page follows it to the end, in place of the spent form.
+    redirectTo(`${ROUTES.withdrawDetail}?${WITHDRAW_DETAIL_ID_PARAM}=${encodeURIComponent(withdrawal.id)}`);
   }
 
   return (
-    <Form
+    <AppForm
       form={form}
       className="withdraw-form"
       mode="card"
       layout="vertical"
       onValuesChange={(changed: object) => clearChangedFieldErrors(form, changed)}
-      onFinish={(values: object) => void handleFinish(values)}
+      onFinish={handleFinish}
       footer={
         <>
           <WithdrawSummary preview={preview} asset={channel.asset} />
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            disabled={!isOpen}
-            loading={applyMutation.isPending}
-            data-testid="withdraw-submit"
-          >
-            {t('withdraw.submit')}
+          <Button block type="submit" color="primary" size="large" disabled={!isOpen} data-testid="withdraw-submit">
+            {t('withdraw.next')}
           </Button>
+          <WithdrawReviewSheet
+            isOpen={isReviewOpen}
+            review={review}
+            onConfirm={confirmWithdrawal}
+            onCancel={() => setIsReviewOpen(false)}
+          />
         </>
       }
     >
@@ -117,6 +139,6 @@ export function WithdrawForm({ channel, email }: WithdrawFormProps) {
           placeholder={t('form.codePlaceholder')}
         />
       </Form.Item>
-    </Form>
+    </AppForm>
   );
 }

@@ -64,11 +64,34 @@ function type(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
-async function submit() {
+/** Presses a button and lets the calls it starts settle. */
+async function press(testId: string) {
   await act(async () => {
-    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    fireEvent.click(screen.getByTestId(testId));
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
+}
+
+/** The form's button: checks the form, then opens the review sheet. */
+async function submit() {
+  await press('withdraw-submit');
+}
+
+/** The review sheet's Confirm: sends the withdrawal. */
+async function confirm() {
+  await press('withdraw-review-confirm');
+}
+
+/** The review sheet has gone (it slides away, then unmounts). */
+async function expectNoReview() {
+  await waitFor(() => expect(screen.queryByTestId('withdraw-review')).toBeNull());
+}
+
+async function fillForm(amount = '20', code = '111111') {
+  await screen.findByText('Available 100 USDT');
+  type('withdraw-address', ADDRESS);
+  type('withdraw-amount', amount);
+  type('withdraw-code', code);
 }
 
 /** The texts of the form's messages under its fields and under the amount. */
@@ -149,36 +172,56 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
 
     type('withdraw-amount', '100.5');
     expect(shownErrors()).toContain('Insufficient balance');
+    expect(screen.queryByTestId('withdraw-review')).toBeNull();
     expect(applyBodies()).toHaveLength(0);
   });
 
-  it('mails the code, submits once per withdrawal, and opens the withdrawal records', async () => {
+  it('mails the code, reviews the withdrawal in full, and opens the new withdrawal', async () => {
     await renderPage();
     await screen.findByText('Available 100 USDT');
-    await act(async () => {
-      fireEvent.click(screen.getByTestId('withdraw-code-button'));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    await press('withdraw-code-button');
     expect(showToast).toHaveBeenCalledWith('Verification code sent');
     expect(screen.getByTestId('withdraw-code-button').textContent).toBe('Resend in 60s');
 
-    // A pasted address keeps no whitespace.
+    // A pasted address keeps no whitespace, and the field holds all of it.
     type('withdraw-address', ` ${ADDRESS}\n`);
     expect(screen.getByTestId('withdraw-address')).toHaveProperty('value', ADDRESS);
+    expect(screen.getByTestId('withdraw-address').tagName).toBe('TEXTAREA');
     type('withdraw-amount', '20');
     type('withdraw-code', '111111');
 
-    answers['/withdraw/apply'] = () => ({ code: 1101, msg: 'The verification code is wrong', data: null });
+    // The form's button only opens the review: network, the whole address, amount, fee, received.
     await submit();
+    expect(applyBodies()).toHaveLength(0);
+    expect(screen.getByTestId('withdraw-review-network').textContent).toBe('Polygon');
+    expect(screen.getByTestId('withdraw-review-address').textContent).toBe(ADDRESS);
+    expect(screen.getByTestId('withdraw-review-amount').textContent).toBe('20 USDT');
+    expect(screen.getByTestId('withdraw-review-fee').textContent).toBe('1 USDT');
+    expect(screen.getByTestId('withdraw-review-received').textContent).toBe('20 USDT');
+    expect(screen.getByTestId('withdraw-review-deducted').textContent).toBe('21 USDT');
+    expect(screen.getByTestId('withdraw-review-fee-from').textContent).toContain(
+      'taken from your remaining available balance',
+    );
+    expect(screen.getByTestId('withdraw-review-warning').textContent).toBe(
+      'Check the network and address: a withdrawal sent to a wrong address cannot be recovered.',
+    );
+
+    // A refusal (a wrong code) goes back to the form to be corrected.
+    answers['/withdraw/apply'] = () => ({ code: 1101, msg: 'The verification code is wrong', data: null });
+    await confirm();
     expect(showToast).toHaveBeenCalledWith('The verification code is wrong', 1500);
     expect(navigate).not.toHaveBeenCalled();
+    await expectNoReview();
 
     answers['/withdraw/apply'] = () => ok({ id: '1', status: 'approved' });
     type('withdraw-code', '222222');
     await submit();
+    await confirm();
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Withdrawal submitted successfully'));
-    expect(navigate).toHaveBeenCalledWith('/pages/asset/history?kind=withdraw', { replace: true });
+    // On to the new withdrawal's own page, in place of the form.
+    expect(navigate).toHaveBeenCalledWith('/pages/asset/withdraw/detail?id=1', { replace: true });
 
+    // The corrected code is the same withdrawal: the same request id, so it applies once.
     const [first, second] = applyBodies();
     expect(second).toEqual({
       requestId: first?.requestId,
@@ -189,6 +232,67 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
       code: '222222',
     });
     expect(first?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends nothing on Cancel, and exactly once on Confirm however often it is pressed', async () => {
+    await renderPage();
+    await fillForm();
+    await submit();
+    await press('withdraw-review-cancel');
+    await expectNoReview();
+    expect(applyBodies()).toHaveLength(0);
+    expect(navigate).not.toHaveBeenCalled();
+    // The form is as it was.
+    expect(screen.getByTestId('withdraw-address')).toHaveProperty('value', ADDRESS);
+    expect(screen.getByTestId('withdraw-amount')).toHaveProperty('value', '20');
+
+    let answer: (response: Response) => void = () => undefined;
+    answers['/withdraw/apply'] = () => ok({ id: '9', status: 'approved' });
+    const later = new Promise<Response>((resolve) => (answer = resolve));
+    fetchMock.mockImplementationOnce((input) => {
+      expect(pathOf(input)).toBe('/withdraw/apply');
+      return later;
+    });
+    await submit();
+    const confirmButton = screen.getByTestId('withdraw-review-confirm');
+    fireEvent.click(confirmButton);
+    fireEvent.click(confirmButton);
+    await press('withdraw-review-confirm');
+    expect(applyBodies()).toHaveLength(1);
+    expect(screen.getByTestId('withdraw-review-confirm').className).toContain('adm-button-loading');
+    await act(async () => {
+      answer(jsonResponse(ok({ id: '9', status: 'approved' })));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    expect(applyBodies()).toHaveLength(1);
+  });
+
+  it('keeps the review after a lost answer and retries under the same request id; a changed form gets a new one', async () => {
+    await renderPage();
+    await fillForm();
+    await submit();
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('network down')));
+    await confirm();
+    expect(showToast).toHaveBeenCalledWith('The system has a problem, please try again later', 1500);
+    // The withdrawal may have gone through unseen: the same review, for the same withdrawal.
+    expect(screen.getByTestId('withdraw-review')).toBeTruthy();
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('network down')));
+    await confirm();
+    const [first, retry] = applyBodies();
+    expect(retry?.requestId).toBe(first?.requestId);
+
+    // Another amount is another withdrawal.
+    await press('withdraw-review-cancel');
+    await expectNoReview();
+    type('withdraw-amount', '21');
+    await submit();
+    expect(screen.getByTestId('withdraw-review-amount').textContent).toBe('21 USDT');
+    await confirm();
+    await waitFor(() => expect(navigate).toHaveBeenCalled());
+    const changed = applyBodies()[2];
+    expect(changed?.amount).toBe('21');
+    expect(changed?.requestId).not.toBe(first?.requestId);
   });
 
   it('shows why a paused channel takes no withdrawal', async () => {

@@ -1,8 +1,9 @@
 import { ClockCounterClockwise, HandCoins } from '@phosphor-icons/react';
-import { DotLoading, Empty } from 'antd-mobile';
+import { Empty } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/load-failed.tsx';
+import { PageLoading } from '@/components/page-loading.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { navigateTo } from '@/lib/navigation.ts';
 import { useWithdrawChannels } from '@/features/withdraw/api/get-withdraw-channels.ts';
@@ -39,13 +40,7 @@ export function WithdrawPage() {
 
   let content;
   if (!data) {
-    content = channelsQuery.isError ? (
-      <LoadFailed onRetry={() => void channelsQuery.refetch()} />
-    ) : (
-      <div className="page-loading" role="status">
-        <DotLoading color="primary" />
-      </div>
-    );
+    content = channelsQuery.isError ? <LoadFailed onRetry={() => void channelsQuery.refetch()} /> : <PageLoading />;
   } else if (data.email === null) {
     content = <WithdrawEmailRequired />;
   } else if (!channel) {

@@ -3,6 +3,7 @@ import type { TWithdrawChannel } from '@kpc/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkAmount } from '@/lib/amount-rules.ts';
 import { changeLocale, i18n, translateKey } from '@/lib/i18n.ts';
+import { ClientErrorCode, RequestError } from '@/lib/request.ts';
 import {
   chooseChannel,
   getChannelProblemKey,
@@ -10,6 +11,7 @@ import {
   getWithdrawAmountLimits,
   getWithdrawAssets,
   getWithdrawFingerprint,
+  isAnswerLost,
   ZWithdrawFields,
 } from './withdraw-form.ts';
 
@@ -121,5 +123,16 @@ describe('withdraw channels', () => {
     const fields = { chainId: 137, asset: 'USDT', address: ADDRESS, amount: '20' };
     expect(getWithdrawFingerprint(fields)).toBe(getWithdrawFingerprint({ ...fields, address: ADDRESS.toLowerCase() }));
     expect(getWithdrawFingerprint(fields)).not.toBe(getWithdrawFingerprint({ ...fields, amount: '21' }));
+  });
+});
+
+describe('a failed withdrawal', () => {
+  it('may have gone through only when no answer came: then the review stays for a retry', () => {
+    expect(isAnswerLost(new RequestError(ClientErrorCode.NETWORK, 'network'))).toBe(true);
+    expect(isAnswerLost(new RequestError(ClientErrorCode.TIMEOUT, 'timeout'))).toBe(true);
+    // The server answered: a wrong code, too little balance, a paused channel.
+    expect(isAnswerLost(new RequestError(1101, 'The verification code is wrong'))).toBe(false);
+    expect(isAnswerLost(new RequestError(ClientErrorCode.NOT_FOUND, 'not found'))).toBe(false);
+    expect(isAnswerLost(new Error('other'))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { ChannelStatus, ZWithdrawRequest, type TWithdrawChannel } from '@kpc/shared';
 import type { AmountLimits } from '@/lib/amount-rules.ts';
+import { ClientErrorCode, RequestError } from '@/lib/request.ts';
 
 /**
  * Rules of the withdraw form (SPEC §2 Withdraw, §5). The address and code use the request's own
@@ -71,10 +72,28 @@ export function getWithdrawAmountLimits(
   return { decimals: channel.decimals, min: channel.minimum, max: available, asset: channel.asset };
 }
 
+/** A withdrawal the form has checked: where to, and how much. */
+export interface WithdrawSubmission {
+  chainId: number;
+  asset: string;
+  address: string;
+  amount: string;
+}
+
 /**
  * What identifies one submission, for its request id: trying the same withdrawal again (after a
  * lost answer, or with a corrected code) reuses the id, so it can apply only once.
  */
-export function getWithdrawFingerprint(fields: { chainId: number; asset: string; address: string; amount: string }) {
+export function getWithdrawFingerprint(fields: WithdrawSubmission) {
   return [fields.chainId, fields.asset, fields.address.toLowerCase(), fields.amount].join(':');
+}
+
+/**
+ * Whether a failed submission may have gone through unseen (no answer, or none in time): then the
+ * review stays open and Confirm sends it again under the same request id. A refusal is an answer.
+ */
+export function isAnswerLost(error: unknown): boolean {
+  return (
+    error instanceof RequestError && (error.code === ClientErrorCode.NETWORK || error.code === ClientErrorCode.TIMEOUT)
+  );
 }
