@@ -48,3 +48,11 @@ export const INVITE_CODE_LENGTH = 8;
  */
 export const EmailLoginType = { PASSWORD: 1, CODE: 2 } as const;
 export const LoginType = { NONE: 0, WALLET: -1, ...EmailLoginType } as const;
+
+/**
+ * How a deposit comes in. `wallet` (Recharge): approve, then the Recharge contract's `deposit`;
+ * `transfer` (Deposit): send USDT to the shown address. Here, not beside the recharge schemas: Home's
+ * tiles name them, and Home must not pull zod in.
+ */
+export const DepositMethod = { WALLET: 'wallet', TRANSFER: 'transfer' } as const;
+export type TDepositMethod = (typeof DepositMethod)[keyof typeof DepositMethod];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZChainId, ZChannelStatus } from '../schemas/common.ts';
-import { DepositMethod } from '../schemas/recharge.ts';
+import { DepositMethod } from '../constants.ts';
 
 /** Which way a payment channel moves funds; withdrawals have one method, a transfer from the hot wallet. */
 export const ChannelDirection = { DEPOSIT: 'deposit', WITHDRAW: 'withdraw' } as const;

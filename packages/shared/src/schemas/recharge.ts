@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { ZChainId, ZChannelStatus } from './common.ts';
+import { DepositMethod } from '../constants.ts';
 
 /**
  * On-chain deposits (recharge, Step 4, SPEC §2 Recharge, §4, §8, §9): the channels, the member's
  * deposits and Accelerate. Amounts are decimal strings in the asset's units.
  */
 
-/** `wallet`: approve, then the Recharge contract's `deposit`; `transfer`: send USDT to the shown address. */
-export const DepositMethod = { WALLET: 'wallet', TRANSFER: 'transfer' } as const;
-export type TDepositMethod = (typeof DepositMethod)[keyof typeof DepositMethod];
 const ZDepositMethod = z.enum([DepositMethod.WALLET, DepositMethod.TRANSFER]);
 
 const ZTxHash = z
