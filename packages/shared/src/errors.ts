@@ -58,6 +58,8 @@ export const ErrorCode = {
   AMOUNT_BELOW_MINIMUM: 1206,
   /** An amount that would round to nothing after fees. */
   AMOUNT_TOO_SMALL: 1207,
+  /** The amount is above the maximum (`{{max}} {{asset}}`). */
+  AMOUNT_ABOVE_MAXIMUM: 1208,
   /** SPEC §8: "The current channel is temporarily unavailable." */
   CHANNEL_UNAVAILABLE: 1300,
   /** SPEC §8: the channel-not-open-yet text. */
@@ -74,6 +76,14 @@ export const ErrorCode = {
   WITHDRAW_ADDRESS_NOT_ALLOWED: 1306,
   /** Test funds from the development faucet never leave through a real chain. */
   WITHDRAW_TEST_FUNDS: 1307,
+  /** The plan product, ESOP plan or pledge term is unknown or no longer takes orders. */
+  PLAN_UNAVAILABLE: 1400,
+  /** No such order or pledge among the member's own. */
+  PLAN_RECORD_NOT_FOUND: 1401,
+  /** The pledge has already ended (matured or redeemed). */
+  PLEDGE_NOT_ACTIVE: 1402,
+  /** The request id was already used for a different request. */
+  REQUEST_ID_REUSED: 1403,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -12,3 +12,5 @@ export * from './schemas/assets.ts';
 export * from './schemas/exchange.ts';
 export * from './schemas/recharge.ts';
 export * from './schemas/withdraw.ts';
+export * from './plans.ts';
+export * from './schemas/plan.ts';

@@ -46,6 +46,8 @@ const LEDGER_UNIT = 10n ** BigInt(LEDGER_SCALE);
  * converts between the two.
  */
 export const USDT_DECIMALS = 6;
+/** KPC's precision in the ledger (its `assets` row): 18, the ledger's own scale. */
+export const KPC_DECIMALS = 18;
 
 /** `a * b / c` rounded toward zero (payouts: never pay out more than owed). Inputs must be non-negative. */
 export function mulDivDown(a: bigint, b: bigint, c: bigint): bigint {

@@ -85,6 +85,11 @@ const ZEnv = z.object({
   WITHDRAW_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(20),
   /** How often each hot wallet's sender looks for approved withdrawals and pending payouts. */
   SENDER_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(3),
+  /**
+   * How often the plan release engine looks for releases due (investment days, ESOP phases, pledge
+   * rewards and maturities). Several processes may run it: an advisory lock keeps them apart.
+   */
+  PLAN_RELEASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   /** How long an exchange quote holds its rate. */
   EXCHANGE_QUOTE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
 

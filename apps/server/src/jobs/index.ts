@@ -1,4 +1,6 @@
 import type { ServerContext } from '../modules/index.ts';
+import { planClockOf } from '../lib/clock.ts';
+import { runReleaseEngine } from '../modules/plan/release-engine.ts';
 import { chainJob } from './chain-job.ts';
 import type { Job } from './scheduler.ts';
 
@@ -15,6 +17,11 @@ export function listBackgroundJobs(context: ServerContext): Job[] {
   if (!config.RUN_CHAIN_WORKERS) return [probe];
   return [
     probe,
+    {
+      name: 'plan release',
+      everySeconds: config.PLAN_RELEASE_SECONDS,
+      run: () => runReleaseEngine(context.db, planClockOf(context.clock)),
+    },
     ...[...context.depositWatchers].map(([chainId, watcher]) =>
       chainJob(monitor, chainId, {
         name: 'deposit watcher',

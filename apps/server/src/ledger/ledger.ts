@@ -26,6 +26,10 @@ export const HouseAccount = {
   BURN: 'burn',
   /** Test funds of the development faucet. */
   FAUCET: 'faucet',
+  /** What members pay into plans (investment and ESOP joins). */
+  PLAN_FUNDS: 'plan_funds',
+  /** Pays every plan release and ESOP allocation: its balance is what the plans have cost. */
+  PLAN_PAYOUT: 'plan_payout',
 } as const;
 export type THouseAccount = (typeof HouseAccount)[keyof typeof HouseAccount];
 
@@ -259,4 +263,103 @@ export async function getMemberBalances(db: Executor, memberId: string): Promise
 export function prepareMemberBalances(db: Database): (memberId: string) => Promise<MemberBalance[]> {
   const query = memberBalancesQuery(db, sql.placeholder('memberId')).prepare('member_balances');
   return async (memberId) => (await query.execute({ memberId })).map(toMemberBalance);
+}
+
+/**
+ * Set-based `postEntry` for batches of two-line transfers (the plan release engine): `source` is a
+ * query whose rows are one transfer each, with the columns
+ * `idempotency_key, type, member_id, reference, asset, amount` (positive) and, for each side, a
+ * member bucket or a house account: `from_bucket, from_house, to_bucket, to_house` (member buckets
+ * are the row's member's). Two statements, whatever the batch size: the first creates the member
+ * accounts not used before and locks the others in a fixed order (so concurrent entries queue
+ * instead of deadlocking); the second writes every new entry (keys posted before are skipped),
+ * adds each member account's net in one hash-joined UPDATE, and writes the postings with each
+ * account's running balance after, in entry order. The same invariants as `postEntry`: every
+ * entry balances per asset (two lines of one amount), one key posts once, and a member bucket
+ * below zero is refused by the database (INSUFFICIENT_BALANCE, which must end the caller's
+ * transaction). Returns how many entries were new.
+ */
+export async function postTransfers(tx: Transaction, source: SQL): Promise<number> {
+  const keys = sql`
+    src as materialized (${source}),
+    keys as (
+      select member_id, asset, from_bucket as bucket from src where from_bucket is not null
+      union
+      select member_id, asset, to_bucket from src where to_bucket is not null
+    )`;
+  await tx.execute(sql`
+    with ${keys},
+    created as (
+      insert into ledger_accounts (member_id, asset, bucket, balance)
+      select member_id, asset, bucket, 0 from keys order by member_id, asset, bucket
+      on conflict (member_id, asset, bucket) do nothing
+      returning id
+    ),
+    locked as (
+      select account.id from ledger_accounts account
+      join keys on keys.member_id = account.member_id and keys.asset = account.asset and keys.bucket = account.bucket
+      order by account.member_id, account.asset, account.bucket
+      for update of account
+    )
+    select (select count(*) from created)::int as created, (select count(*) from locked)::int as locked`);
+  const statement = sql`
+    with ${keys},
+    entry as (
+      insert into ledger_entries (type, idempotency_key, member_id, reference)
+      select type, idempotency_key, member_id, reference from src order by idempotency_key
+      on conflict (idempotency_key) do nothing
+      returning id, idempotency_key
+    ),
+    lines as (
+      select entry.id as entry_id, 0 as leg, src.member_id, src.asset, src.from_bucket as bucket,
+        src.from_house as house, -src.amount as amount
+        from entry join src on src.idempotency_key = entry.idempotency_key
+      union all
+      select entry.id, 1, src.member_id, src.asset, src.to_bucket, src.to_house, src.amount
+        from entry join src on src.idempotency_key = entry.idempotency_key
+    ),
+    member_net as (
+      select member_id, asset, bucket, sum(amount) as net from lines where bucket is not null
+      group by member_id, asset, bucket
+    ),
+    applied as (
+      update ledger_accounts account set balance = account.balance + n.net, updated_at = now()
+      from member_net n
+      where account.member_id = n.member_id and account.asset = n.asset and account.bucket = n.bucket
+      returning account.id, account.member_id, account.asset, account.bucket, account.balance
+    ),
+    posted as (
+      insert into ledger_postings (entry_id, account_id, asset, amount, balance_after)
+      select entry_id, account_id, asset, amount, balance_after from (
+        select line.entry_id, line.leg, applied.id as account_id, line.asset, line.amount,
+          applied.balance - coalesce(sum(line.amount) over (
+            partition by applied.id order by line.entry_id, line.leg
+            rows between 1 following and unbounded following), 0) as balance_after
+          from lines line
+          join applied on applied.member_id = line.member_id and applied.asset = line.asset and applied.bucket = line.bucket
+        union all
+        select line.entry_id, line.leg, house.id, line.asset, line.amount, null
+          from lines line
+          join ledger_accounts house on house.house_account = line.house and house.asset = line.asset
+          where line.bucket is null
+      ) p order by entry_id, leg
+      returning id
+    )
+    select (select count(*) from entry)::int as entries, (select count(*) from posted)::int as postings`;
+  type Row = { entries: number; postings: number };
+  let rows: Row[];
+  try {
+    const result: unknown = await tx.execute(statement);
+    rows = (result as { rows: Row[] }).rows;
+  } catch (error) {
+    if (isBalanceViolation(error)) throw new AppError('INSUFFICIENT_BALANCE');
+    throw error;
+  }
+  const [summary] = rows;
+  if (!summary) throw new Error('postTransfers returned no summary');
+  // A missing house account, or a line naming neither a bucket nor a house, would drop a line.
+  if (summary.postings !== summary.entries * 2) {
+    throw new Error(`postTransfers wrote ${summary.postings} postings for ${summary.entries} entries`);
+  }
+  return summary.entries;
 }

@@ -11,7 +11,7 @@ import type { ChainRuntime } from '../chain/runtime.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { ReferenceData } from '../ledger/reference-data.ts';
-import type { Clock } from '../lib/clock.ts';
+import { planClockOf, type Clock } from '../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { createAuthHooks } from '../plugins/auth.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -19,10 +19,12 @@ import type { SessionPolicy } from './account/sessions.ts';
 import { appRoutes } from './app/routes.ts';
 import { assetRoutes } from './assets/routes.ts';
 import { cardRoutes } from './card/routes.ts';
+import { devClockRoutes } from './dev/clock.ts';
 import { devFaucetRoutes } from './dev/faucet.ts';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
 import type { DepositWatcher } from './recharge/deposit-watcher.ts';
+import { planRoutes } from './plan/routes.ts';
 import { rechargeRoutes } from './recharge/routes.ts';
 import type { WithdrawalSender } from './withdraw/withdrawal-sender.ts';
 import { withdrawRoutes } from './withdraw/routes.ts';
@@ -110,6 +112,11 @@ const serverModules: ServerModule[] = [
     auth: c.auth,
   })),
   routes(devFaucetRoutes, (c) => ({ db: c.db, auth: c.auth }), { when: (c) => c.config.isFaucetEnabled }),
+  routes(planRoutes, (c) => ({ context: { db: c.db, clock: planClockOf(c.clock) }, auth: c.auth })),
+  // The plans' development clock follows the faucet's switch: never in production or beside a real chain.
+  routes(devClockRoutes, (c) => ({ db: c.db, planClock: planClockOf(c.clock) }), {
+    when: (c) => c.config.isFaucetEnabled,
+  }),
   routes(rechargeRoutes, (c) => ({
     context: { db: c.db, chains: c.chains, watchers: c.depositWatchers, network: c.nodes.monitor },
     auth: c.auth,

@@ -30,6 +30,17 @@ export const EntryType = {
   /** Test funds from the development faucet (never in production). */
   DEV_FAUCET: 'dev_faucet',
   ADJUSTMENT: 'adjustment',
+  /** Plans (Step 5): joining an investment or ESOP plan, and pledging KPC. */
+  PLAN_JOIN: 'plan_join',
+  ESOP_JOIN: 'esop_join',
+  PLEDGE: 'pledge',
+  /** An early redemption: the principal back, less its burned penalty. */
+  PLEDGE_REDEEM: 'pledge_redeem',
+  /** The release engine: a day's investment income, an ESOP phase, a pledge's reward and its maturity. */
+  PLAN_RELEASE: 'plan_release',
+  ESOP_RELEASE: 'esop_release',
+  PLEDGE_REWARD: 'pledge_reward',
+  PLEDGE_MATURITY: 'pledge_maturity',
 } as const;
 export type TEntryType = (typeof EntryType)[keyof typeof EntryType];
 export const ZEntryType = z.enum(Object.values(EntryType) as [TEntryType, ...TEntryType[]], {

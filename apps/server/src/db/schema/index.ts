@@ -7,6 +7,7 @@ export * from './channels.ts';
 export * from './exchange.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
+export * from './plan.ts';
 export * from './recharge.ts';
 export * from './settings.ts';
 export * from './withdraw.ts';

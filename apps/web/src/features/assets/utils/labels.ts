@@ -22,6 +22,14 @@ const ENTRY_TYPE_KEYS = {
   [EntryType.WITHDRAW]: 'assetLog.types.withdraw',
   [EntryType.DEV_FAUCET]: 'assetLog.types.dev_faucet',
   [EntryType.ADJUSTMENT]: 'assetLog.types.adjustment',
+  [EntryType.PLAN_JOIN]: 'assetLog.types.plan_join',
+  [EntryType.ESOP_JOIN]: 'assetLog.types.esop_join',
+  [EntryType.PLEDGE]: 'assetLog.types.pledge',
+  [EntryType.PLEDGE_REDEEM]: 'assetLog.types.pledge_redeem',
+  [EntryType.PLAN_RELEASE]: 'assetLog.types.plan_release',
+  [EntryType.ESOP_RELEASE]: 'assetLog.types.esop_release',
+  [EntryType.PLEDGE_REWARD]: 'assetLog.types.pledge_reward',
+  [EntryType.PLEDGE_MATURITY]: 'assetLog.types.pledge_maturity',
 } as const satisfies Record<TEntryType, string>;
 
 const BUCKET_KEYS = {

@@ -1,0 +1,608 @@
+import {
+  AppError,
+  KPC_DECIMALS,
+  PLAN_PHASE_DAYS,
+  USDT_DECIMALS,
+  earlyRedemption,
+  esopAllocation,
+  esopLockEnd,
+  esopOrderView,
+  floorToDecimals,
+  fromLedgerUnits,
+  investmentOrderView,
+  investmentQuota,
+  mulLedger,
+  pledgeMaturesAt,
+  pledgeRemainingDays,
+  toLedgerUnits,
+  utcDate,
+  utcDayIndex,
+  EntryType,
+  type TEsopJoinRequest,
+  type TEsopLogRequest,
+  type TEsopOrder,
+  type TInvestmentOrder,
+  type TPlanJoinRequest,
+  type TPlanLogRequest,
+  type TPlanProductsResponse,
+  type TPledge,
+  type TPledgeRedeemRequest,
+  type TPledgeRequest,
+} from '@kpc/shared';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import {
+  esopOrders,
+  esopTerms,
+  planOrders,
+  planProducts,
+  planReleases,
+  pledgeTerms,
+  pledges,
+} from '../../db/schema/index.ts';
+import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { toPage } from '../assets/service.ts';
+import { ReleaseKind } from './release-engine.ts';
+
+export interface PlanContext {
+  db: Database;
+  /** The plans' clock (`planClockOf`): the development clock endpoint moves it. */
+  clock: Clock;
+}
+
+const USDT = { code: 'USDT', decimals: USDT_DECIMALS };
+const KPC = { code: 'KPC', decimals: KPC_DECIMALS };
+const DAY_MS = 86_400_000;
+const DEFAULT_LIMIT = 20;
+
+/** A NUMERIC string as the wire shows it (no trailing zeros). */
+const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
+
+function checkBounds(amount: bigint, min: string, max: string, asset: string): void {
+  if (amount < toLedgerUnits(min)) throw new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(min), asset });
+  if (amount > toLedgerUnits(max)) throw new AppError('AMOUNT_ABOVE_MAXIMUM', { max: decimal(max), asset });
+}
+
+/** A join retried with its request id answers the same record; a different request under it is refused. */
+function sameRequest(stored: string, requested: bigint): void {
+  if (toLedgerUnits(stored) !== requested) throw new AppError('REQUEST_ID_REUSED');
+}
+
+function page<T>(request: { cursor?: string | undefined; limit?: number | undefined }, id: T) {
+  return { limit: request.limit ?? DEFAULT_LIMIT, cursor: request.cursor ? BigInt(request.cursor) : null, id };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products and KPC burned (public)
+
+/** The burn account's KPC balance: the sum of its postings. */
+export async function kpcBurned(db: Executor): Promise<string> {
+  const result: unknown = await db.execute(sql`
+    select coalesce(sum(p.amount), 0)::text as burned
+    from ledger_postings p join ledger_accounts a on a.id = p.account_id
+    where a.house_account = ${HouseAccount.BURN} and a.asset = 'KPC'`);
+  const [row] = (result as { rows: { burned: string }[] }).rows;
+  return decimal(row?.burned ?? '0');
+}
+
+async function currentEsopTerms(db: Executor) {
+  const [terms] = await db
+    .select()
+    .from(esopTerms)
+    .where(eq(esopTerms.status, 'active'))
+    .orderBy(desc(esopTerms.id))
+    .limit(1);
+  return terms;
+}
+
+export async function listProducts({ db, clock }: PlanContext): Promise<TPlanProductsResponse> {
+  const [products, esop, terms, burned, price] = await Promise.all([
+    db
+      .select()
+      .from(planProducts)
+      .where(eq(planProducts.status, 'active'))
+      .orderBy(asc(planProducts.sortOrder), asc(planProducts.id)),
+    currentEsopTerms(db),
+    db
+      .select()
+      .from(pledgeTerms)
+      .where(eq(pledgeTerms.status, 'active'))
+      .orderBy(asc(pledgeTerms.sortOrder), asc(pledgeTerms.id)),
+    kpcBurned(db),
+    getKpcPrice(db, clock.now()),
+  ]);
+  if (!esop) throw new Error('no ESOP terms configured');
+  return {
+    investment: products.map((product) => ({
+      id: product.id.toString(),
+      nameKey: product.nameKey,
+      asset: USDT.code,
+      minAmount: decimal(product.minAmount),
+      maxAmount: decimal(product.maxAmount),
+      coefficient: decimal(product.coefficient),
+      phases: product.phaseRatios.map((ratio, index) => ({ phase: index + 1, ratio: decimal(ratio) })),
+    })),
+    esop: {
+      lockMonths: esop.lockMonths,
+      releaseMonths: esop.releaseMonths,
+      minAmount: decimal(esop.minUsdt),
+      maxAmount: decimal(esop.maxUsdt),
+      price: fromLedgerUnits(price.price),
+    },
+    pledgeTerms: terms.map((term) => ({
+      id: term.id.toString(),
+      days: term.days,
+      dailyRate: decimal(term.dailyRate),
+      minAmount: decimal(term.minAmount),
+      earlyRedemptionPenaltyRate: decimal(term.earlyPenaltyRate),
+    })),
+    phaseDays: PLAN_PHASE_DAYS,
+    kpcBurned: burned,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Investment plan
+
+type OrderRow = typeof planOrders.$inferSelect & { nameKey: string };
+
+function toInvestmentOrder(row: OrderRow): TInvestmentOrder {
+  const view = investmentOrderView({
+    amount: row.amount,
+    quota: row.quota,
+    phaseRatios: row.phaseRatios,
+    createdAt: row.createdAt,
+    daysReleased: row.releasedDays,
+    released: row.released,
+  });
+  return {
+    id: row.id.toString(),
+    productId: row.productId.toString(),
+    nameKey: row.nameKey,
+    asset: USDT.code,
+    amount: decimal(row.amount),
+    quota: decimal(row.quota),
+    released: decimal(row.released),
+    remaining: view.remaining,
+    coefficient: decimal(row.coefficient),
+    phase: view.phase,
+    phaseCount: view.phaseCount,
+    daysReleased: row.releasedDays,
+    totalDays: view.totalDays,
+    todayRatio: view.todayRatio,
+    nextReleaseAt: view.nextReleaseAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    status: view.status,
+  };
+}
+
+function selectOrders(db: Executor, where: SQL | undefined, limit: number) {
+  return db
+    .select({ ...planOrdersColumns, nameKey: planProducts.nameKey })
+    .from(planOrders)
+    .innerJoin(planProducts, eq(planProducts.id, planOrders.productId))
+    .where(where)
+    .orderBy(desc(planOrders.id))
+    .limit(limit);
+}
+const planOrdersColumns = {
+  id: planOrders.id,
+  memberId: planOrders.memberId,
+  productId: planOrders.productId,
+  requestId: planOrders.requestId,
+  amount: planOrders.amount,
+  coefficient: planOrders.coefficient,
+  quota: planOrders.quota,
+  phaseRatios: planOrders.phaseRatios,
+  startDay: planOrders.startDay,
+  released: planOrders.released,
+  releasedDays: planOrders.releasedDays,
+  status: planOrders.status,
+  createdAt: planOrders.createdAt,
+  completedAt: planOrders.completedAt,
+};
+
+/** `/api/plan/join`: pays USDT from available into `plan_funds`; the same request id answers the same order. */
+export async function joinInvestment(
+  { db, clock }: PlanContext,
+  memberId: string,
+  request: TPlanJoinRequest,
+): Promise<TInvestmentOrder> {
+  const productId = BigInt(request.productId);
+  const amount = parseAmount(USDT, request.amount);
+  const replay = async (executor: Executor) => {
+    const [existing] = await selectOrders(
+      executor,
+      and(eq(planOrders.memberId, memberId), eq(planOrders.requestId, request.requestId)),
+      1,
+    );
+    if (!existing) return null;
+    if (existing.productId !== productId) throw new AppError('REQUEST_ID_REUSED');
+    sameRequest(existing.amount, amount);
+    return toInvestmentOrder(existing);
+  };
+  const replayed = await replay(db);
+  if (replayed) return replayed;
+  const [product] = await db.select().from(planProducts).where(eq(planProducts.id, productId));
+  if (!product || product.status !== 'active') throw new AppError('PLAN_UNAVAILABLE');
+  checkBounds(amount, product.minAmount, product.maxAmount, USDT.code);
+  const now = clock.now();
+  const amountText = fromLedgerUnits(amount);
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(planOrders)
+      .values({
+        memberId,
+        productId,
+        requestId: request.requestId,
+        amount: amountText,
+        coefficient: product.coefficient,
+        quota: investmentQuota(amountText, decimal(product.coefficient)),
+        phaseRatios: product.phaseRatios,
+        startDay: utcDayIndex(now) + 1,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!order) {
+      const again = await replay(tx);
+      if (!again) throw new Error('plan order vanished');
+      return again;
+    }
+    await postEntry(tx, {
+      type: EntryType.PLAN_JOIN,
+      idempotencyKey: `plan:join:${order.id}`,
+      memberId,
+      reference: `plan_order:${order.id}`,
+      postings: [
+        { account: { memberId, bucket: 'available' }, asset: USDT.code, amount: -amount },
+        { account: { house: HouseAccount.PLAN_FUNDS }, asset: USDT.code, amount },
+      ],
+    });
+    return toInvestmentOrder({ ...order, nameKey: product.nameKey });
+  });
+}
+
+export async function listInvestmentOrders(
+  { db }: PlanContext,
+  memberId: string,
+  request: { cursor?: string | undefined; limit?: number | undefined },
+) {
+  const { limit, cursor } = page(request, null);
+  const rows = await selectOrders(
+    db,
+    and(eq(planOrders.memberId, memberId), cursor === null ? undefined : lt(planOrders.id, cursor)),
+    limit + 1,
+  );
+  return toPage(rows, limit, toInvestmentOrder);
+}
+
+function releaseRows(db: Executor, memberId: string, kind: string, request: TPlanLogRequest, limit: number) {
+  const cursor = request.cursor ? BigInt(request.cursor) : null;
+  return db
+    .select()
+    .from(planReleases)
+    .where(
+      and(
+        eq(planReleases.memberId, memberId),
+        eq(planReleases.kind, kind),
+        request.orderId ? eq(planReleases.sourceId, BigInt(request.orderId)) : undefined,
+        cursor === null ? undefined : lt(planReleases.id, cursor),
+      ),
+    )
+    .orderBy(desc(planReleases.id))
+    .limit(limit + 1);
+}
+
+/** `/api/plan/log`: the member's investment releases, newest first. */
+export async function listInvestmentLog({ db }: PlanContext, memberId: string, request: TPlanLogRequest) {
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  const rows = await releaseRows(db, memberId, ReleaseKind.INVESTMENT, request, limit);
+  return toPage(rows, limit, (row) => ({
+    id: row.id.toString(),
+    orderId: row.sourceId.toString(),
+    day: row.period,
+    date: utcDate(row.dueDay),
+    phase: row.phase ?? 1,
+    ratio: decimal(row.ratio ?? '0'),
+    amount: decimal(row.amount),
+    asset: row.asset,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// ESOP / KPC plan
+
+function toEsopOrder(row: typeof esopOrders.$inferSelect, now: Date): TEsopOrder {
+  const view = esopOrderView({
+    kpc: row.kpcAllocated,
+    createdAt: row.createdAt,
+    lockMonths: row.lockMonths,
+    releaseMonths: row.releaseMonths,
+    phasesReleased: row.releasedPhases,
+    now,
+  });
+  return {
+    id: row.id.toString(),
+    amount: decimal(row.usdtPaid),
+    price: decimal(row.price),
+    kpc: decimal(row.kpcAllocated),
+    lockMonths: row.lockMonths,
+    lockEndsAt: view.lockEndsAt.toISOString(),
+    phasesReleased: row.releasedPhases,
+    phaseCount: view.phaseCount,
+    nextReleaseAt: view.nextReleaseAt?.toISOString() ?? null,
+    nextReleaseAmount: view.nextReleaseAmount,
+    released: view.released,
+    locked: view.locked,
+    createdAt: row.createdAt.toISOString(),
+    status: view.status,
+  };
+}
+
+/**
+ * `/api/plan/esop/join`: pays USDT (available -> `plan_funds`) at KPC's current price, read in the
+ * same transaction and kept on the order; the KPC allocated goes `plan_payout` -> the member's locked.
+ */
+export async function joinEsop({ db, clock }: PlanContext, memberId: string, request: TEsopJoinRequest) {
+  const amount = parseAmount(USDT, request.amount);
+  const replay = async (executor: Executor) => {
+    const [existing] = await executor
+      .select()
+      .from(esopOrders)
+      .where(and(eq(esopOrders.memberId, memberId), eq(esopOrders.requestId, request.requestId)));
+    if (!existing) return null;
+    sameRequest(existing.usdtPaid, amount);
+    return toEsopOrder(existing, clock.now());
+  };
+  const replayed = await replay(db);
+  if (replayed) return replayed;
+  const terms = await currentEsopTerms(db);
+  if (!terms) throw new AppError('PLAN_UNAVAILABLE');
+  checkBounds(amount, terms.minUsdt, terms.maxUsdt, USDT.code);
+  const now = clock.now();
+  return db.transaction(async (tx) => {
+    const { price } = await getKpcPrice(tx, now);
+    const usdt = fromLedgerUnits(amount);
+    const kpc = esopAllocation(usdt, fromLedgerUnits(price));
+    const lockEndAt = esopLockEnd(now, terms.lockMonths);
+    const [order] = await tx
+      .insert(esopOrders)
+      .values({
+        memberId,
+        termsId: terms.id,
+        requestId: request.requestId,
+        usdtPaid: usdt,
+        price: fromLedgerUnits(price),
+        kpcAllocated: kpc,
+        lockMonths: terms.lockMonths,
+        releaseMonths: terms.releaseMonths,
+        lockEndAt,
+        nextDueAt: new Date(lockEndAt.getTime() + PLAN_PHASE_DAYS * DAY_MS),
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!order) {
+      const again = await replay(tx);
+      if (!again) throw new Error('ESOP order vanished');
+      return again;
+    }
+    const kpcUnits = toLedgerUnits(kpc);
+    if (kpcUnits === 0n) throw new AppError('AMOUNT_TOO_SMALL');
+    await postEntry(tx, {
+      type: EntryType.ESOP_JOIN,
+      idempotencyKey: `plan:esop_join:${order.id}`,
+      memberId,
+      reference: `esop_order:${order.id}`,
+      postings: [
+        { account: { memberId, bucket: 'available' }, asset: USDT.code, amount: -amount },
+        { account: { house: HouseAccount.PLAN_FUNDS }, asset: USDT.code, amount },
+        { account: { house: HouseAccount.PLAN_PAYOUT }, asset: KPC.code, amount: -kpcUnits },
+        { account: { memberId, bucket: 'locked' }, asset: KPC.code, amount: kpcUnits },
+      ],
+    });
+    return toEsopOrder(order, now);
+  });
+}
+
+export async function listEsopOrders(
+  { db, clock }: PlanContext,
+  memberId: string,
+  request: { cursor?: string | undefined; limit?: number | undefined },
+) {
+  const { limit, cursor } = page(request, null);
+  const rows = await db
+    .select()
+    .from(esopOrders)
+    .where(and(eq(esopOrders.memberId, memberId), cursor === null ? undefined : lt(esopOrders.id, cursor)))
+    .orderBy(desc(esopOrders.id))
+    .limit(limit + 1);
+  const now = clock.now();
+  return toPage(rows, limit, (row) => toEsopOrder(row, now));
+}
+
+/** `/api/plan/esop/log`: the member's ESOP phase releases, newest first. */
+export async function listEsopLog({ db }: PlanContext, memberId: string, request: TEsopLogRequest) {
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  const rows = await releaseRows(db, memberId, ReleaseKind.ESOP, request, limit);
+  const orderIds = [...new Set(rows.map((row) => row.sourceId))];
+  const orders =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select({ id: esopOrders.id, releaseMonths: esopOrders.releaseMonths, lockEndAt: esopOrders.lockEndAt })
+          .from(esopOrders)
+          .where(inArray(esopOrders.id, orderIds));
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  return toPage(rows, limit, (row) => {
+    const order = byId.get(row.sourceId);
+    if (!order) throw new Error(`ESOP release ${row.id} without its order`);
+    return {
+      id: row.id.toString(),
+      orderId: row.sourceId.toString(),
+      phase: row.period,
+      phaseCount: order.releaseMonths,
+      dueAt: new Date(order.lockEndAt.getTime() + row.period * PLAN_PHASE_DAYS * DAY_MS).toISOString(),
+      amount: decimal(row.amount),
+      asset: row.asset,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pledge
+
+function toPledge(row: typeof pledges.$inferSelect, now: Date, price: bigint): TPledge {
+  const amount = toLedgerUnits(row.amount);
+  const penalty = row.penalty === null ? null : toLedgerUnits(row.penalty);
+  return {
+    id: row.id.toString(),
+    termId: row.termsId.toString(),
+    termDays: row.days,
+    dailyRate: decimal(row.dailyRate),
+    amount: fromLedgerUnits(amount),
+    asset: KPC.code,
+    createdAt: row.createdAt.toISOString(),
+    maturesAt: pledgeMaturesAt(row.createdAt, row.days).toISOString(),
+    remainingDays: row.status === 'active' ? pledgeRemainingDays(row.createdAt, row.days, now) : 0,
+    rewardsPaid: decimal(row.rewarded),
+    status: row.status as TPledge['status'],
+    redeemedAt: row.status === 'redeemed' ? (row.closedAt?.toISOString() ?? null) : null,
+    penalty: penalty === null ? null : fromLedgerUnits(penalty),
+    returned: penalty === null ? null : fromLedgerUnits(amount - penalty),
+    price: fromLedgerUnits(price),
+    valueUsdt: fromLedgerUnits(floorToDecimals(mulLedger(amount, price), USDT_DECIMALS)),
+  };
+}
+
+/** `/api/plan/pledge`: stakes KPC (available -> staked) for a term; the same request id answers the same pledge. */
+export async function createPledge({ db, clock }: PlanContext, memberId: string, request: TPledgeRequest) {
+  const termsId = BigInt(request.termId);
+  const amount = parseAmount(KPC, request.amount);
+  const now = clock.now();
+  const { price } = await getKpcPrice(db, now);
+  const replay = async (executor: Executor) => {
+    const [existing] = await executor
+      .select()
+      .from(pledges)
+      .where(and(eq(pledges.memberId, memberId), eq(pledges.requestId, request.requestId)));
+    if (!existing) return null;
+    if (existing.termsId !== termsId) throw new AppError('REQUEST_ID_REUSED');
+    sameRequest(existing.amount, amount);
+    return toPledge(existing, now, price);
+  };
+  const replayed = await replay(db);
+  if (replayed) return replayed;
+  const [term] = await db.select().from(pledgeTerms).where(eq(pledgeTerms.id, termsId));
+  if (!term || term.status !== 'active') throw new AppError('PLAN_UNAVAILABLE');
+  if (amount < toLedgerUnits(term.minAmount)) {
+    throw new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(term.minAmount), asset: KPC.code });
+  }
+  return db.transaction(async (tx) => {
+    const [pledge] = await tx
+      .insert(pledges)
+      .values({
+        memberId,
+        termsId,
+        requestId: request.requestId,
+        amount: fromLedgerUnits(amount),
+        days: term.days,
+        dailyRate: term.dailyRate,
+        earlyPenaltyRate: term.earlyPenaltyRate,
+        startDay: utcDayIndex(now) + 1,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!pledge) {
+      const again = await replay(tx);
+      if (!again) throw new Error('pledge vanished');
+      return again;
+    }
+    await postEntry(tx, {
+      type: EntryType.PLEDGE,
+      idempotencyKey: `plan:pledge:${pledge.id}`,
+      memberId,
+      reference: `pledge:${pledge.id}`,
+      postings: [
+        { account: { memberId, bucket: 'available' }, asset: KPC.code, amount: -amount },
+        { account: { memberId, bucket: 'staked' }, asset: KPC.code, amount },
+      ],
+    });
+    return toPledge(pledge, now, price);
+  });
+}
+
+/**
+ * `/api/plan/pledge/redeem`: ends an active pledge early. The penalty share of the principal is
+ * burned (staked -> house `burn`), the rest returns to available; rewards paid stay paid. Locks the
+ * pledge row, so the engine's maturity and a redemption never both happen.
+ */
+export async function redeemPledge({ db, clock }: PlanContext, memberId: string, request: TPledgeRedeemRequest) {
+  const pledgeId = BigInt(request.pledgeId);
+  const now = clock.now();
+  const { price } = await getKpcPrice(db, now);
+  return db.transaction(async (tx) => {
+    const [pledge] = await tx
+      .select()
+      .from(pledges)
+      .where(and(eq(pledges.id, pledgeId), eq(pledges.memberId, memberId)))
+      .for('update');
+    if (!pledge) throw new AppError('PLAN_RECORD_NOT_FOUND');
+    if (pledge.status === 'redeemed' && pledge.redeemRequestId === request.requestId) {
+      return toPledge(pledge, now, price);
+    }
+    if (pledge.status !== 'active') throw new AppError('PLEDGE_NOT_ACTIVE');
+    const { penalty, returned } = earlyRedemption({
+      amount: decimal(pledge.amount),
+      penaltyRate: decimal(pledge.earlyPenaltyRate),
+    });
+    const penaltyUnits = toLedgerUnits(penalty);
+    const returnedUnits = toLedgerUnits(returned);
+    await postEntry(tx, {
+      type: EntryType.PLEDGE_REDEEM,
+      idempotencyKey: `plan:pledge_redeem:${pledge.id}`,
+      memberId,
+      reference: `pledge:${pledge.id}`,
+      postings: [
+        { account: { memberId, bucket: 'staked' }, asset: KPC.code, amount: -toLedgerUnits(pledge.amount) },
+        ...(returnedUnits > 0n
+          ? [{ account: { memberId, bucket: 'available' as const }, asset: KPC.code, amount: returnedUnits }]
+          : []),
+        ...(penaltyUnits > 0n
+          ? [{ account: { house: HouseAccount.BURN }, asset: KPC.code, amount: penaltyUnits }]
+          : []),
+      ],
+    });
+    const [updated] = await tx
+      .update(pledges)
+      .set({ status: 'redeemed', penalty, redeemRequestId: request.requestId, closedAt: now })
+      .where(eq(pledges.id, pledge.id))
+      .returning();
+    return toPledge(updated!, now, price);
+  });
+}
+
+export async function listPledges(
+  { db, clock }: PlanContext,
+  memberId: string,
+  request: { cursor?: string | undefined; limit?: number | undefined },
+) {
+  const { limit, cursor } = page(request, null);
+  const now = clock.now();
+  const [rows, { price }] = await Promise.all([
+    db
+      .select()
+      .from(pledges)
+      .where(and(eq(pledges.memberId, memberId), cursor === null ? undefined : lt(pledges.id, cursor)))
+      .orderBy(desc(pledges.id))
+      .limit(limit + 1),
+    getKpcPrice(db, now),
+  ]);
+  return toPage(rows, limit, (row) => toPledge(row, now, price));
+}
