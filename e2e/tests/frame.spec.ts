@@ -151,6 +151,12 @@ test('every control of the main screens is a tap target of at least 44x44 px', a
     ['recharge', '/#/pages/asset/recharge', 'recharge-page'],
     ['exchange', '/#/pages/exchange/index', 'exchange-page'],
     ['history', '/#/pages/asset/history', 'asset-history-page'],
+    ['investment plan', '/#/pages/plan/index', 'plan-page'],
+    ['plan log', '/#/pages/plan/log', 'plan-log-page'],
+    ['ESOP plan', '/#/pages/plan/kpc', 'esop-page'],
+    ['ESOP log', '/#/pages/plan/kpc-log', 'esop-log-page'],
+    ['ESOP rules', '/#/pages/plan/kpc-rule', 'esop-rule-page'],
+    ['pledge', '/#/pages/plan/pledge', 'pledge-page'],
   ];
   for (const [label, url, testId] of member) {
     await page.goto(url);

@@ -104,7 +104,7 @@ export function chainName(runtime: ChainRuntime, chainId: number): string {
 }
 
 /** What `/api/app/config` tells the member app: never the server's own RPC URLs (they may hold keys). */
-export function toAppConfig(runtime: ChainRuntime): TAppConfig {
+export function toAppConfig(runtime: ChainRuntime): Omit<TAppConfig, 'devClock'> {
   return {
     allowedChainIds: runtime.allowedChainIds,
     chains: runtime.chains.map((chain) => ({

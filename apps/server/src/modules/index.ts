@@ -98,7 +98,7 @@ const serverModules: ServerModule[] = [
       windowMs: c.config.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   })),
-  routes(appRoutes, (c) => ({ chains: c.chains })),
+  routes(appRoutes, (c) => ({ chains: c.chains, devClock: c.config.isFaucetEnabled })),
   routes(cardRoutes, (c) => ({ referenceData: c.referenceData, clock: c.clock })),
   routes(assetRoutes, (c) => ({
     db: c.db,

@@ -103,6 +103,36 @@ const routes: RouteObject[] = [
         }),
       },
       {
+        path: ROUTES.plan,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.plan()).PlanPage }),
+      },
+      {
+        path: ROUTES.planLog,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.planLog()).PlanLogPage }),
+      },
+      {
+        path: ROUTES.pledge,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.pledge()).PledgePage }),
+      },
+      {
+        path: ROUTES.esop,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.esop()).EsopPage }),
+      },
+      {
+        path: ROUTES.esopLog,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.esopLog()).EsopLogPage }),
+      },
+      // Public (SPEC §2 "Routes without login"): the rules are for visitors too.
+      {
+        path: ROUTES.esopRule,
+        lazy: async () => ({ Component: (await PAGE_MODULES.esopRule()).EsopRulePage }),
+      },
+      {
         path: ROUTES.termsUser,
         lazy: async () => ({
           Component: (await PAGE_MODULES.termsUser()).UserAgreementPage,

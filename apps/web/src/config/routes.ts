@@ -18,6 +18,13 @@ export const ROUTES = {
   withdrawDetail: '/pages/asset/withdraw/detail',
   exchange: '/pages/exchange/index',
   exchangeLog: '/pages/exchange/log',
+  esop: '/pages/plan/kpc',
+  esopLog: '/pages/plan/kpc-log',
+  esopRule: '/pages/plan/kpc-rule',
+  plan: '/pages/plan/index',
+  planLog: '/pages/plan/log',
+  // Not in SPEC §2's table (issue 10 lets us choose): staking, its own page beside the plans.
+  pledge: '/pages/plan/pledge',
 } as const;
 
 /** Query parameter of the assets page that opens the transfer sheet at once (`?action=transfer`). */
@@ -34,8 +41,14 @@ export const HISTORY_KIND_PARAM = 'kind';
 export const WITHDRAW_DETAIL_ID_PARAM = 'id';
 export const WITHDRAW_DETAIL_RECORD_PARAM = 'record';
 
+/** Query parameter of the KPC plan log that shows one ESOP order's releases (`?orderId=12`). */
+export const ESOP_LOG_ORDER_PARAM = 'orderId';
+
 /** Query parameter of the recharge page naming the chosen channel (`<chainId>-<method>`). */
 export const RECHARGE_CHANNEL_PARAM = 'channel';
+
+/** Query parameter of the investment plan log that shows one order's releases (`?orderId=`). */
+export const PLAN_LOG_ORDER_PARAM = 'orderId';
 
 /** SPEC §2 "Tab bar": home, card, mine (in this order). `/` is an alias of home. */
 export const TAB_PATHS: readonly string[] = [ROUTES.home, ROUTES.cardList, ROUTES.mine];

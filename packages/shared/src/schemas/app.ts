@@ -33,5 +33,7 @@ export const ZAppConfig = z.object({
   usdtQuantity: z.string(),
   /** True when the server runs its embedded development chain (`npm start` without RPC settings). */
   devChain: z.boolean(),
+  /** True when `/api/dev/clock/advance` exists (development only, with the faucet): the app offers to move time forward. */
+  devClock: z.boolean(),
 });
 export type TAppConfig = z.infer<typeof ZAppConfig>;

@@ -220,6 +220,8 @@ export const ZPledge = z.object({
   termId: z.string(),
   termDays: z.number().int(),
   dailyRate: z.string(),
+  /** The early-redemption penalty share fixed when pledged (a later change of the term does not apply). */
+  earlyRedemptionPenaltyRate: z.string(),
   /** KPC staked. */
   amount: z.string(),
   asset: z.string(),

@@ -4,8 +4,11 @@ import { toAppConfig, type ChainRuntime } from '../../chain/runtime.ts';
 import { ok } from '../../plugins/wire.ts';
 
 /** `/api/app/config`: the runtime configuration the member app reads at start-up (SPEC §3). */
-export const appRoutes: FastifyPluginAsyncZod<{ chains: ChainRuntime }> = async (app, { chains }) => {
-  const appConfig = toAppConfig(chains);
+export const appRoutes: FastifyPluginAsyncZod<{ chains: ChainRuntime; devClock: boolean }> = async (
+  app,
+  { chains, devClock },
+) => {
+  const appConfig = { ...toAppConfig(chains), devClock };
   app.post(
     '/api/app/config',
     {

@@ -465,6 +465,7 @@ function toPledge(row: typeof pledges.$inferSelect, now: Date, price: bigint): T
     termId: row.termsId.toString(),
     termDays: row.days,
     dailyRate: decimal(row.dailyRate),
+    earlyRedemptionPenaltyRate: decimal(row.earlyPenaltyRate),
     amount: fromLedgerUnits(amount),
     asset: KPC.code,
     createdAt: row.createdAt.toISOString(),

@@ -3,9 +3,12 @@ import {
   ArrowCircleDown,
   ArrowCircleUp,
   ArrowsLeftRight,
+  ChartLineUp,
+  Coins,
   ListDashes,
   QrCode,
   Swap,
+  Vault,
   Wallet,
   type Icon,
 } from '@phosphor-icons/react';
@@ -36,6 +39,7 @@ export function HomeTiles() {
       icon: ArrowCircleDown,
       to: `${ROUTES.recharge}?${RECHARGE_CHANNEL_PARAM}=${DepositMethod.WALLET}`,
     },
+    { key: 'esop', label: t('esop.title'), icon: Coins, to: ROUTES.esop },
     {
       key: 'deposit',
       label: t('home.tiles.deposit'),
@@ -51,6 +55,8 @@ export function HomeTiles() {
     },
     { key: 'exchange', label: t('home.tiles.exchange'), icon: Swap, to: ROUTES.exchange },
     { key: 'asset-flow', label: t('home.tiles.assetFlow'), icon: ListDashes, to: ROUTES.assetLog },
+    { key: 'investment-plan', label: t('plan.title'), icon: ChartLineUp, to: ROUTES.plan },
+    { key: 'pledge', label: t('home.tiles.pledge'), icon: Vault, to: ROUTES.pledge },
     { key: 'assets', label: t('home.tiles.assets'), icon: Wallet, to: ROUTES.asset },
   ];
 

@@ -12,6 +12,7 @@ import { addInviteCode } from '@/lib/invite-code.ts';
 import { navigateTo } from '@/lib/navigation.ts';
 import { selectIsLoggedIn, useUserStore } from '@/lib/user-store.ts';
 import { HomeTiles } from '@/features/home/components/home-tiles.tsx';
+import { HomeKpcBurned } from '@/features/home/components/home-kpc-burned.tsx';
 import { HomeTotalAssets } from '@/features/home/components/home-total-assets.tsx';
 import '@/features/home/home.css';
 
@@ -89,6 +90,7 @@ export function HomePage() {
         </section>
         <h2 className="section-title">{t('home.services')}</h2>
         <HomeTiles />
+        <HomeKpcBurned />
         {!isLoggedIn && (
           <List header={t('home.documents')} mode="card" className="dark-list" data-testid="home-documents">
             <List.Item onClick={() => navigateTo(ROUTES.termsUser)} data-testid="home-terms-user">

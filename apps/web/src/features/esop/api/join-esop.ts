@@ -1,0 +1,27 @@
+import type { TEsopJoinRequest, TEsopOrder } from '@kpc/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ASSET_QUERY_ROOT } from '@/lib/api/get-asset-list.ts';
+import { request } from '@/lib/request.ts';
+import { ESOP_ORDERS_QUERY_ROOT } from './get-esop-orders.ts';
+
+/**
+ * POST /api/plan/esop/join {amount, requestId} — pays `amount` USDT from available at KPC's current
+ * price; the KPC bought is locked. The same `requestId` subscribes once, so a retry after a lost
+ * answer cannot pay twice.
+ */
+export function joinEsop(payload: TEsopJoinRequest): Promise<TEsopOrder> {
+  return request<TEsopOrder>('/plan/esop/join', payload);
+}
+
+/** Subscribes, then refreshes the balances and the orders (the new one appears at the top). */
+export function useJoinEsop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: joinEsop,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ASSET_QUERY_ROOT }),
+        queryClient.invalidateQueries({ queryKey: ESOP_ORDERS_QUERY_ROOT }),
+      ]),
+  });
+}

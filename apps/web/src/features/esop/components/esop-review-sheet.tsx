@@ -1,0 +1,73 @@
+import { formatNumber, type TEsopTerms } from '@kpc/shared';
+import { Info } from '@phosphor-icons/react';
+import { useTranslation } from 'react-i18next';
+import { ReviewSheet, type ReviewRow } from '@/components/review-sheet.tsx';
+import { formatDateTime } from '@/lib/format-date-time.ts';
+import { useLocale } from '@/lib/i18n.ts';
+import { ESOP_ASSET, ESOP_PAY_ASSET } from '@/features/esop/utils/esop-form.ts';
+import { formatDuration } from '@/features/esop/utils/format-duration.ts';
+
+/** A subscription the form has checked, with its preview at the price shown. */
+export interface EsopReview {
+  amount: string;
+  price: string;
+  kpc: string;
+  lockEnd: Date;
+  terms: TEsopTerms;
+  phaseDays: number;
+}
+
+interface EsopReviewSheetProps {
+  isOpen: boolean;
+  /** Kept while the sheet slides away after a close. */
+  review: EsopReview | null;
+  onConfirm: () => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * The last look before a subscription pays (issue 10 part 2): what is paid, at which price, the KPC
+ * it buys, when the lock-up ends and how the release runs. Test ids `esop-review-<row>`,
+ * `esop-review-confirm` and `esop-review-cancel`.
+ */
+export function EsopReviewSheet({ isOpen, review, onConfirm, onCancel }: EsopReviewSheetProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  if (!review) return null;
+  const rows: ReviewRow[] = [
+    { key: 'amount', label: t('esop.review.amount'), value: `${formatNumber(review.amount)} ${ESOP_PAY_ASSET}` },
+    { key: 'price', label: t('esop.review.price'), value: t('esop.priceValue', { price: formatNumber(review.price) }) },
+    {
+      key: 'kpc',
+      label: t('esop.review.kpc'),
+      value: `${formatNumber(review.kpc)} ${ESOP_ASSET}`,
+      isEmphasised: true,
+    },
+    { key: 'lock-end', label: t('esop.review.lockEnd'), value: formatDateTime(review.lockEnd.toISOString()) },
+    {
+      key: 'release',
+      label: t('esop.review.release'),
+      value: t('esop.review.releaseValue', {
+        phases: review.terms.releaseMonths,
+        days: formatDuration(review.phaseDays, 'day', locale),
+      }),
+    },
+  ];
+
+  return (
+    <ReviewSheet
+      isOpen={isOpen}
+      title={t('esop.review.title')}
+      rows={rows}
+      confirmLabel={t('esop.review.confirm')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      testId="esop-review"
+    >
+      <p className="review-sheet__note" data-testid="esop-review-note">
+        <Info size={18} aria-hidden="true" />
+        {t('esop.review.note')}
+      </p>
+    </ReviewSheet>
+  );
+}

@@ -1,0 +1,135 @@
+import { pickRequestId, type PendingRequest } from '@kpc/client';
+import { formatNumber, type TEsopOrder, type TEsopTerms } from '@kpc/shared';
+import { Button, Form } from 'antd-mobile';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AmountField } from '@/components/amount-field.tsx';
+import { AppForm } from '@/components/app-form.tsx';
+import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useAmountInput } from '@/lib/use-amount-input.ts';
+import { useJoinEsop } from '@/features/esop/api/join-esop.ts';
+import { EsopReviewSheet, type EsopReview } from '@/features/esop/components/esop-review-sheet.tsx';
+import {
+  ESOP_ASSET,
+  ESOP_PAY_ASSET,
+  exceedsMaximum,
+  getEsopAmountLimits,
+  getEsopFingerprint,
+  isAnswerLost,
+  previewKpc,
+  previewLockEnd,
+} from '@/features/esop/utils/esop-form.ts';
+
+interface EsopSubscribeFormProps {
+  terms: TEsopTerms;
+  phaseDays: number;
+  /** Called with the order the server made. */
+  onSubscribed?: (order: TEsopOrder) => void;
+}
+
+/**
+ * Subscribing (issue 10 part 2): an amount of USDT (All = available), the KPC it buys at the
+ * current price, the plan's bounds as messages, then a review sheet whose Confirm pays. A retry of
+ * the same amount carries the same request id, so it subscribes once.
+ */
+export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscribeFormProps) {
+  const { t } = useTranslation();
+  const assets = useAssetList();
+  const balance = assets.data?.lst.find((item) => item.asset === ESOP_PAY_ASSET);
+  const available = balance?.available ?? (assets.data ? '0' : undefined);
+  const amount = useAmountInput(getEsopAmountLimits(terms, available));
+  const isAboveMaximum = exceedsMaximum(amount.value, terms.maxAmount);
+  const joinMutation = useJoinEsop();
+  const pendingRequest = useRef<PendingRequest | null>(null);
+  const [review, setReview] = useState<EsopReview | null>(null);
+  const [isReviewOpen, setIsReviewOpen] = useState(false);
+  const kpc = previewKpc(isAboveMaximum ? null : amount.validAmount, terms.price);
+  // The plan's maximum says more than "Insufficient balance", so it is shown in place of the rules' message.
+  const maximumMessage = isAboveMaximum
+    ? t('esop.aboveMaximum', { max: formatNumber(terms.maxAmount), asset: ESOP_PAY_ASSET })
+    : null;
+
+  function handleFinish() {
+    const value = amount.validate();
+    if (isAboveMaximum || !value) return;
+    const allocation = previewKpc(value, terms.price);
+    if (allocation === null) return;
+    setReview({
+      amount: value,
+      price: terms.price,
+      kpc: allocation,
+      lockEnd: previewLockEnd(terms.lockMonths),
+      terms,
+      phaseDays,
+    });
+    setIsReviewOpen(true);
+  }
+
+  async function confirmSubscription() {
+    if (!review) return;
+    pendingRequest.current = pickRequestId(pendingRequest.current, getEsopFingerprint(review.amount));
+    let order: TEsopOrder;
+    try {
+      order = await joinMutation.mutateAsync({ amount: review.amount, requestId: pendingRequest.current.id });
+    } catch (error) {
+      // Toasted by the request client. A refusal (a bound, the balance) goes back to the form; after
+      // a lost answer the review stays, and Confirm retries under the same id.
+      if (!isAnswerLost(error)) setIsReviewOpen(false);
+      return;
+    }
+    pendingRequest.current = null;
+    setIsReviewOpen(false);
+    amount.reset();
+    showToast(t('esop.success', { kpc: formatNumber(order.kpc) }));
+    onSubscribed?.(order);
+  }
+
+  return (
+    <section className="esop-card esop-subscribe" data-testid="esop-subscribe">
+      <h2 className="esop-card__title">{t('esop.subscribe.title')}</h2>
+      <AppForm
+        className="esop-subscribe__form"
+        layout="vertical"
+        onFinish={handleFinish}
+        footer={
+          <>
+            <div className="esop-subscribe__receive">
+              <span>{t('esop.subscribe.receive')}</span>
+              <span className="esop-subscribe__receive-value" data-testid="esop-receive">
+                {kpc === null ? '—' : `≈ ${formatNumber(kpc)} ${ESOP_ASSET}`}
+              </span>
+            </div>
+            <Button block type="submit" color="primary" size="large" data-testid="esop-submit">
+              {t('esop.subscribe.submit')}
+            </Button>
+            <EsopReviewSheet
+              isOpen={isReviewOpen}
+              review={review}
+              onConfirm={confirmSubscription}
+              onCancel={() => setIsReviewOpen(false)}
+            />
+          </>
+        }
+      >
+        <Form.Item className="esop-subscribe__amount">
+          <div className={maximumMessage ? 'esop-subscribe__maximum' : undefined}>
+            <AmountField
+              input={maximumMessage ? { ...amount, problem: null } : amount}
+              label={t('amount.label')}
+              asset={ESOP_PAY_ASSET}
+              balanceLabel={t('asset.available')}
+              balance={available}
+              testId="esop-amount"
+            />
+            {maximumMessage && (
+              <p className="amount-field__error" role="alert" data-testid="esop-amount-error">
+                {maximumMessage}
+              </p>
+            )}
+          </div>
+        </Form.Item>
+      </AppForm>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  esopAllocation,
+  esopLockEnd,
+  isDecimalString,
+  toLedgerUnits,
+  USDT_DECIMALS,
+  type TEsopOrder,
+  type TEsopTerms,
+} from '@kpc/shared';
+import type { AmountLimits } from '@/lib/amount-rules.ts';
+import { compareDecimals } from '@/lib/amount-rules.ts';
+import { ClientErrorCode, RequestError } from '@/lib/request.ts';
+
+/**
+ * Rules and previews of the KPC plan's subscription (SPEC §4 "Plan release", issue 10 part 2).
+ * Amounts stay decimal strings; the arithmetic is the shared `plans.ts`, as on the server, which
+ * checks everything again against the live terms and the price of the moment it subscribes.
+ */
+
+/** The asset an ESOP order is paid in. */
+export const ESOP_PAY_ASSET = 'USDT';
+/** The asset an ESOP order buys. */
+export const ESOP_ASSET = 'KPC';
+
+/** At least the plan's minimum, at most what is available, in USDT's decimals. */
+export function getEsopAmountLimits(terms: Pick<TEsopTerms, 'minAmount'>, available: string | undefined): AmountLimits {
+  return { decimals: USDT_DECIMALS, min: terms.minAmount, max: available, asset: ESOP_PAY_ASSET };
+}
+
+/**
+ * The plan's maximum per order, when `value` (as typed) passes it: the amount rules know the
+ * balance, not the plan's bounds, so the page says this one itself.
+ */
+export function exceedsMaximum(value: string, maxAmount: string): boolean {
+  const text = value.trim();
+  return isDecimalString(text) && isDecimalString(maxAmount) && compareDecimals(text, maxAmount) > 0;
+}
+
+/** The KPC `usdt` buys at `price`, as the server allocates it (rounded down); null without a valid amount. */
+export function previewKpc(usdt: string | null, price: string): string | null {
+  if (usdt === null) return null;
+  try {
+    return esopAllocation(usdt, price);
+  } catch {
+    return null;
+  }
+}
+
+/** When an order made now would end its lock-up (the server dates it when it subscribes). */
+export function previewLockEnd(lockMonths: number, now: number = Date.now()): Date {
+  return esopLockEnd(now, lockMonths);
+}
+
+/** Share of an order's KPC released so far, 0-100 (exact to 0.01 %). */
+export function releasedPercent(order: Pick<TEsopOrder, 'kpc' | 'released'>): number {
+  const total = toLedgerUnits(order.kpc);
+  if (total === 0n) return 0;
+  return Number((toLedgerUnits(order.released) * 10_000n) / total) / 100;
+}
+
+/** What identifies one subscription, for its request id: the same amount tried again reuses it. */
+export function getEsopFingerprint(amount: string): string {
+  return `${ESOP_PAY_ASSET}:${amount}`;
+}
+
+/**
+ * Whether a failed subscription may have gone through unseen (no answer, or none in time): then the
+ * review stays open and Confirm sends it again under the same request id. A refusal is an answer.
+ */
+export function isAnswerLost(error: unknown): boolean {
+  return (
+    error instanceof RequestError && (error.code === ClientErrorCode.NETWORK || error.code === ClientErrorCode.TIMEOUT)
+  );
+}

@@ -1,0 +1,346 @@
+// @vitest-environment happy-dom
+import type { TInvestmentOrder, TInvestmentProduct } from '@kpc/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n.ts';
+import { bindNavigator } from '@/lib/navigation.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { jsonResponse } from '@/testing/json-response.ts';
+import { PLAN_REFRESH_MS } from '@/features/plan/hooks/use-plan-auto-refresh.ts';
+import { PlanPage } from './plan-page.tsx';
+
+vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
+
+const starter: TInvestmentProduct = {
+  id: '1',
+  nameKey: 'plan.product.starter',
+  asset: 'USDT',
+  minAmount: '100',
+  maxAmount: '10000',
+  coefficient: '1.5',
+  phases: [
+    { phase: 1, ratio: '0.0035' },
+    { phase: 2, ratio: '0.004' },
+    { phase: 3, ratio: '0.0045' },
+    { phase: 4, ratio: '0.005' },
+  ],
+};
+const advanced: TInvestmentProduct = {
+  ...starter,
+  id: '2',
+  nameKey: 'plan.product.advanced',
+  minAmount: '1000',
+  maxAmount: '100000',
+  coefficient: '2',
+  phases: [
+    { phase: 1, ratio: '0.004' },
+    { phase: 2, ratio: '0.005' },
+  ],
+};
+
+function order(overrides: Partial<TInvestmentOrder> = {}): TInvestmentOrder {
+  return {
+    id: '41',
+    productId: '1',
+    nameKey: 'plan.product.starter',
+    asset: 'USDT',
+    amount: '1000',
+    quota: '1500',
+    released: '0',
+    remaining: '1500',
+    coefficient: '1.5',
+    phase: 1,
+    phaseCount: 11,
+    daysReleased: 0,
+    totalDays: 318,
+    todayRatio: '0.0035',
+    nextReleaseAt: '2026-05-02T00:00:00.000Z',
+    createdAt: '2026-05-01T10:00:00.000Z',
+    status: 'active',
+    ...overrides,
+  };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+const navigate = vi.fn();
+/** What the server answers per path. */
+let answers: Record<string, () => unknown>;
+
+function ok(data: unknown) {
+  return { code: 200, msg: 'success', data };
+}
+
+function pathOf(input: Parameters<typeof fetch>[0]): string {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return url.replace(/^.*\/api/, '');
+}
+
+function bodiesOf(path: string): Record<string, unknown>[] {
+  return fetchMock.mock.calls
+    .filter(([input]) => pathOf(input) === path)
+    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
+}
+
+function text(testId: string) {
+  return screen.getByTestId(testId).textContent;
+}
+
+async function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/pages/plan/index', Component: PlanPage }], {
+    initialEntries: ['/pages/plan/index'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await screen.findByTestId('plan-page');
+}
+
+function type(value: string) {
+  fireEvent.change(screen.getByTestId('plan-amount'), { target: { value } });
+}
+
+async function press(testId: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(testId));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+beforeEach(async () => {
+  await changeLocale('en');
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  navigate.mockReset();
+  vi.mocked(showToast).mockClear();
+  bindNavigator({ navigate, goBack: vi.fn(), canGoBack: () => true, getCurrentUrl: () => '/pages/plan/index' });
+  useUserStore.setState({ token: 'member-token', address: '' });
+  answers = {
+    '/plan/products': () =>
+      ok({ investment: [starter, advanced], esop: {}, pledgeTerms: [], phaseDays: 30, kpcBurned: '0' }),
+    '/ass/lst': () =>
+      ok({
+        lst: [{ asset: 'USDT', decimals: 6, available: '5000', frozen: '0', income: '0', valueUsdt: '5000' }],
+        allQuantity: '5000',
+        price: '0.5',
+      }),
+    '/plan/orders': () => ok({ list: [], nextCursor: null }),
+    '/plan/join': () => ok(order()),
+  };
+  fetchMock.mockImplementation((input) => {
+    const answer = answers[pathOf(input)];
+    return Promise.resolve(answer ? jsonResponse(answer()) : new Response(null, { status: 404 }));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  bindNavigator(null);
+  useUserStore.getState().reset();
+});
+
+describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
+  it('shows skeletons, never a false 0, until the products and orders are read', async () => {
+    const waiting: ((response: Response) => void)[] = [];
+    fetchMock.mockImplementation(() => new Promise((resolve) => waiting.push(resolve)));
+    await renderPage();
+    expect(screen.getByTestId('plan-products-loading')).toBeTruthy();
+    expect(screen.getByTestId('plan-orders-loading')).toBeTruthy();
+    expect(screen.queryByTestId('plan-orders-empty')).toBeNull();
+    expect(screen.queryByText(/^0( USDT)?$/)).toBeNull();
+  });
+
+  it('shows each product with its bounds, coefficient and phase table, and switches between them', async () => {
+    await renderPage();
+    await screen.findByTestId('plan-terms');
+    expect(text('plan-product-starter')).toContain('Starter');
+    expect(text('plan-product-advanced')).toContain('Advanced');
+    expect(text('plan-terms-range')).toBe('100–10,000 USDT');
+    expect(text('plan-terms-coefficient')).toBe('×1.5');
+    expect(text('plan-terms-phase-1')).toBe('Phase 1Days 1–300.35% a day');
+    expect(text('plan-terms-phase-4')).toBe('Phase 4Days 91–1200.5% a day');
+    // The chosen product carries a check mark, not only a colour.
+    expect(screen.getByTestId('plan-product-starter').querySelector('.asset-selector__check')).not.toBeNull();
+
+    fireEvent.click(screen.getByTestId('plan-product-advanced'));
+    expect(text('plan-terms-range')).toBe('1,000–100,000 USDT');
+    expect(text('plan-terms-coefficient')).toBe('×2');
+    expect(screen.queryByTestId('plan-terms-phase-3')).toBeNull();
+    expect(screen.getByTestId('plan-product-advanced').querySelector('.asset-selector__check')).not.toBeNull();
+    expect(await screen.findByTestId('plan-orders-empty')).toBeTruthy();
+  });
+
+  it("checks the amount against the product's bounds and the balance, in the app's words, before any call", async () => {
+    answers['/ass/lst'] = () =>
+      ok({
+        lst: [{ asset: 'USDT', decimals: 6, available: '20000', frozen: '0', income: '0', valueUsdt: '20000' }],
+        allQuantity: '20000',
+        price: '0.5',
+      });
+    await renderPage();
+    await waitFor(() => expect(text('plan-amount-balance')).toBe('Available 20,000 USDT'));
+    await press('plan-join-submit');
+    expect(text('plan-amount-error')).toBe('Enter amount');
+    type('abc');
+    expect(screen.getByTestId('plan-amount')).toHaveProperty('value', '');
+    type('50');
+    await press('plan-join-submit');
+    expect(text('plan-amount-error')).toBe('The minimum amount is 100 USDT');
+    type('100.1234567');
+    expect(text('plan-amount-error')).toBe('At most 6 decimal places');
+    type('20000.5');
+    expect(text('plan-amount-error')).toBe('Insufficient balance');
+
+    // Above the product's maximum, within the balance: its own message, and no quota preview.
+    type('10000.01');
+    expect(text('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
+    expect(text('plan-preview-quota')).toBe('—');
+    await press('plan-join-submit');
+    expect(screen.queryByTestId('plan-review')).toBeNull();
+
+    // The same amount fits Advanced (up to 100,000); changing product starts the amount over.
+    fireEvent.click(screen.getByTestId('plan-product-advanced'));
+    expect(screen.getByTestId('plan-amount')).toHaveProperty('value', '');
+    type('10000.01');
+    expect(screen.queryByTestId('plan-amount-error')).toBeNull();
+    expect(text('plan-preview-quota')).toBe('20,000.02 USDT');
+    type('999');
+    await press('plan-join-submit');
+    expect(text('plan-amount-error')).toBe('The minimum amount is 1,000 USDT');
+    expect(bodiesOf('/plan/join')).toHaveLength(0);
+  });
+
+  it('previews the quota as amount x coefficient, reviews the join and joins once under one request id', async () => {
+    await renderPage();
+    await waitFor(() => expect(text('plan-amount-balance')).toBe('Available 5,000 USDT'));
+    expect(text('plan-preview-quota')).toBe('—');
+    fireEvent.click(screen.getByTestId('plan-amount-all'));
+    expect(screen.getByTestId('plan-amount')).toHaveProperty('value', '5000');
+    expect(text('plan-preview-quota')).toBe('7,500 USDT');
+    type('1000');
+    expect(text('plan-preview-quota')).toBe('1,500 USDT');
+    expect(text('plan-preview-daily')).toBe('3.5 USDT');
+    expect(text('plan-preview-first')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    await press('plan-join-submit');
+    expect(bodiesOf('/plan/join')).toHaveLength(0);
+    expect(text('plan-review-product')).toBe('Starter');
+    expect(text('plan-review-amount')).toBe('1,000 USDT');
+    expect(text('plan-review-coefficient')).toBe('×1.5');
+    expect(text('plan-review-quota')).toBe('1,500 USDT');
+    expect(text('plan-review-daily')).toBe('3.5 USDT');
+    expect(text('plan-review-first-release')).toBe(text('plan-preview-first'));
+
+    // The answer is lost: the review stays, and Confirm retries under the same request id.
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('network down')));
+    await press('plan-review-confirm');
+    expect(screen.getByTestId('plan-review')).toBeTruthy();
+    answers['/plan/orders'] = () => ok({ list: [order()], nextCursor: null });
+    await press('plan-review-confirm');
+    const joins = bodiesOf('/plan/join');
+    expect(joins).toHaveLength(2);
+    expect(joins[0]).toMatchObject({ productId: '1', amount: '1000' });
+    expect(joins[1]!.requestId).toBe(joins[0]!.requestId);
+    expect(showToast).toHaveBeenCalledWith('You have joined the plan');
+    await waitFor(() => expect(screen.queryByTestId('plan-review')).toBeNull());
+    expect(screen.getByTestId('plan-amount')).toHaveProperty('value', '');
+    expect(await screen.findByTestId('plan-order')).toBeTruthy();
+
+    // A second join is a new request.
+    type('1000');
+    await press('plan-join-submit');
+    await press('plan-review-confirm');
+    expect(bodiesOf('/plan/join')[2]!.requestId).not.toBe(joins[0]!.requestId);
+  });
+
+  it('shows every figure of an order, and the next release arrives on its own', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval'] });
+    answers['/plan/orders'] = () => ok({ list: [order()], nextCursor: null });
+    await renderPage();
+    await screen.findByTestId('plan-order');
+    expect(text('plan-order-amount')).toBe('1,000 USDT');
+    expect(text('plan-order-quota')).toBe('1,500 USDT');
+    expect(text('plan-order-released')).toBe('0 USDT');
+    expect(text('plan-order-remaining')).toBe('1,500 USDT');
+    expect(text('plan-order-phase')).toBe('1 of 11');
+    expect(text('plan-order-ratio')).toBe('0.35%');
+    expect(text('plan-order-coefficient')).toBe('×1.5');
+    expect(text('plan-order-created')).toMatch(/^2026-05-0\d \d{2}:\d{2}:\d{2}$/);
+    expect(text('plan-order-next')).toMatch(/^2026-05-0\d \d{2}:00:00$/);
+    expect(text('plan-order-progress')).toBe('0% released · day 0 of 318');
+    expect(text('plan-order-status')).toBe('Releasing');
+
+    // A day later the server has released 3.5 USDT; the page asks again by itself.
+    answers['/plan/orders'] = () =>
+      ok({
+        list: [
+          order({ released: '3.5', remaining: '1496.5', daysReleased: 1, nextReleaseAt: '2026-05-03T00:00:00.000Z' }),
+        ],
+        nextCursor: null,
+      });
+    const before = bodiesOf('/plan/orders').length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PLAN_REFRESH_MS);
+    });
+    await waitFor(() => expect(text('plan-order-released')).toBe('3.5 USDT'));
+    expect(bodiesOf('/plan/orders').length).toBe(before + 1);
+    expect(text('plan-order-remaining')).toBe('1,496.5 USDT');
+    expect(text('plan-order-progress')).toBe('0.23% released · day 1 of 318');
+
+    // Coming back to the app asks at once: phase 2 after 31 days.
+    answers['/plan/orders'] = () =>
+      ok({
+        list: [order({ released: '108.5', remaining: '1391.5', daysReleased: 31, phase: 2, todayRatio: '0.004' })],
+        nextCursor: null,
+      });
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(text('plan-order-phase')).toBe('2 of 11'));
+    expect(text('plan-order-ratio')).toBe('0.4%');
+    expect(text('plan-order-released')).toBe('108.5 USDT');
+
+    // The eye hides the order's money, not its terms.
+    fireEvent.click(screen.getByTestId('plan-hide-balances'));
+    expect(text('plan-order-released')).toBe('****');
+    expect(text('plan-order-amount')).toBe('****');
+    expect(text('plan-order-ratio')).toBe('0.4%');
+    fireEvent.click(screen.getByTestId('plan-hide-balances'));
+
+    // Its releases are one tap away.
+    fireEvent.click(screen.getByTestId('plan-order-log-link'));
+    expect(navigate).toHaveBeenCalledWith('/pages/plan/log?orderId=41', expect.anything());
+  });
+
+  it('shows a completed order as completed, with no next release', async () => {
+    answers['/plan/orders'] = () =>
+      ok({
+        list: [
+          order({
+            released: '1500',
+            remaining: '0',
+            phase: 11,
+            daysReleased: 318,
+            todayRatio: null,
+            nextReleaseAt: null,
+            status: 'completed',
+          }),
+        ],
+        nextCursor: null,
+      });
+    await renderPage();
+    await screen.findByTestId('plan-order');
+    expect(text('plan-order-status')).toBe('Completed');
+    expect(text('plan-order-next')).toBe('Completed');
+    expect(text('plan-order-ratio')).toBe('—');
+    expect(text('plan-order-progress')).toBe('100% released · day 318 of 318');
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  formatDecimal,
+  formatNumber,
+  investmentQuota,
+  investmentReleaseAt,
+  investmentReleaseForDay,
+  PLAN_PHASE_DAYS,
+  toLedgerUnits,
+  type TInvestmentProduct,
+} from '@kpc/shared';
+import type { TFunction } from 'i18next';
+import { ClientErrorCode, RequestError } from '@/lib/request.ts';
+import { compareDecimals } from '@/lib/amount-rules.ts';
+
+/**
+ * A product's name. Operators name products by message key (`plan.product.<name>`); a key the app
+ * does not know yet shows its last part, capitalised, rather than the raw key.
+ */
+export function getProductName(t: TFunction, nameKey: string): string {
+  const fallback = nameKey.split('.').pop() ?? nameKey;
+  // The key comes from the server, so the compiler cannot check it against the locale files.
+  return t(nameKey as 'plan.title', { defaultValue: fallback.charAt(0).toUpperCase() + fallback.slice(1) });
+}
+
+/** `plan.product.starter` -> `starter`, for test ids that read the same on every server. */
+export function getProductSlug(nameKey: string): string {
+  return (nameKey.split('.').pop() ?? nameKey).replace(/[^\w-]/g, '-');
+}
+
+/** One row of a product's phase table: its release days and daily ratio. */
+export interface PhaseRow {
+  phase: number;
+  firstDay: number;
+  lastDay: number;
+  ratio: string;
+}
+
+export function getPhaseRows(product: TInvestmentProduct): PhaseRow[] {
+  return product.phases.map(({ phase, ratio }) => ({
+    phase,
+    firstDay: (phase - 1) * PLAN_PHASE_DAYS + 1,
+    lastDay: phase * PLAN_PHASE_DAYS,
+    ratio,
+  }));
+}
+
+/** True when a (valid) amount is above the product's maximum. */
+export function isAboveMaximum(amount: string | null, product: TInvestmentProduct): boolean {
+  return amount !== null && compareDecimals(amount, product.maxAmount) > 0;
+}
+
+/** What joining with `amount` will give, computed by the same arithmetic as the server (`plans.ts`). */
+export interface JoinPreview {
+  /** Total income: amount x coefficient. */
+  quota: string;
+  /** What day 1 (phase 1) releases. */
+  firstDailyRelease: string;
+  /** 00:00 UTC of the day after today: the first release. */
+  firstReleaseAt: Date;
+}
+
+export function previewJoin(amount: string, product: TInvestmentProduct, now: Date | number = Date.now()): JoinPreview {
+  const quota = investmentQuota(amount, product.coefficient);
+  const first = investmentReleaseForDay({
+    amount,
+    quota,
+    phaseRatios: product.phases.map((phase) => phase.ratio),
+    releasedBefore: '0',
+    day: 1,
+  });
+  return { quota, firstDailyRelease: first?.amount ?? '0', firstReleaseAt: investmentReleaseAt(now, 1) };
+}
+
+/** Share of the quota released, floored to 0.01 %: the text (`0.23%`) and the bar's value (0-100). */
+export function getReleasedShare(released: string, quota: string): { text: string; percent: number } {
+  const whole = toLedgerUnits(quota);
+  const basisPoints = whole > 0n ? (toLedgerUnits(released) * 10_000n) / whole : 0n;
+  return { text: `${formatNumber(formatDecimal(basisPoints, 2))}%`, percent: Number(basisPoints) / 100 };
+}
+
+/** The call's answer was lost (no network, timeout): it may have joined, so a retry reuses its request id. */
+export function isAnswerLost(error: unknown): boolean {
+  return (
+    error instanceof RequestError && (error.code === ClientErrorCode.NETWORK || error.code === ClientErrorCode.TIMEOUT)
+  );
+}
