@@ -5,7 +5,7 @@ import { PageLoading } from '@/components/page-loading.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { ROUTES } from '@/config/routes.ts';
 import { navigateTo } from '@/lib/navigation.ts';
-import { usePlanProducts } from '@/features/esop/api/get-plan-products.ts';
+import { usePlanProducts } from '@/lib/api/get-plan-products.ts';
 import { EsopOrders } from '@/features/esop/components/esop-orders.tsx';
 import { EsopSubscribeForm } from '@/features/esop/components/esop-subscribe-form.tsx';
 import { EsopTermsCard } from '@/features/esop/components/esop-terms-card.tsx';

@@ -10,7 +10,7 @@ import { LoadFailed } from '@/components/load-failed.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { useLocale } from '@/lib/i18n.ts';
-import { usePlanProducts } from '@/features/esop/api/get-plan-products.ts';
+import { usePlanProducts } from '@/lib/api/get-plan-products.ts';
 import { ESOP_ASSET, ESOP_PAY_ASSET } from '@/features/esop/utils/esop-form.ts';
 import { formatDuration } from '@/features/esop/utils/format-duration.ts';
 import '@/features/esop/esop.css';

@@ -6,7 +6,7 @@ import { LoadFailed } from '@/components/load-failed.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { ROUTES } from '@/config/routes.ts';
 import { navigateTo } from '@/lib/navigation.ts';
-import { usePlanProducts } from '@/features/plan/api/get-plan-products.ts';
+import { usePlanProducts } from '@/lib/api/get-plan-products.ts';
 import { PlanJoinForm } from '@/features/plan/components/plan-join-form.tsx';
 import { PlanOrders } from '@/features/plan/components/plan-orders.tsx';
 import { usePlanAutoRefresh } from '@/features/plan/hooks/use-plan-auto-refresh.ts';

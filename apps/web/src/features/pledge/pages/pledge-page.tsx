@@ -5,7 +5,7 @@ import { DevClock } from '@/components/dev-clock.tsx';
 import { LoadFailed } from '@/components/load-failed.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
-import { usePlanProducts } from '@/features/pledge/api/get-pledge-terms.ts';
+import { usePlanProducts } from '@/lib/api/get-plan-products.ts';
 import { MyPledges } from '@/features/pledge/components/my-pledges.tsx';
 import { PledgeBalances } from '@/features/pledge/components/pledge-balances.tsx';
 import { PledgeForm } from '@/features/pledge/components/pledge-form.tsx';
