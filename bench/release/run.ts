@@ -13,7 +13,7 @@
  * the PostgreSQL goal was met, and writes `bench/results/release-<db>.json`. It never fails on
  * timings: it exits 0 unless it could not run (or the engine released a wrong count).
  *
- *   npm run bench:release -- [--db pglite|postgres|both] [--orders N] [--days 2]
+ *   npm run bench:release -- [--db pglite|postgres|both] [--orders N] [--days 2] [--workers N]
  *     [--pg-url postgres://…/postgres]
  */
 import { cpus } from 'node:os';
@@ -40,6 +40,8 @@ interface Options {
   /** Undefined: the database's default. */
   orders: number | undefined;
   days: number;
+  /** Release engine workers on PostgreSQL (PGlite always 1), as `PLAN_RELEASE_WORKERS`. */
+  workers: number;
   pgUrl: string;
 }
 
@@ -48,7 +50,7 @@ interface Timing {
   rows: number;
   seconds: number;
   rowsPerSecond: number;
-  /** Engine rounds (transactions of at most 50,000 orders per kind); none for the ceiling. */
+  /** Engine passes (each sweeps every due order once, 50,000 per transaction); none for the ceiling. */
   rounds?: number;
 }
 
@@ -59,6 +61,8 @@ interface DbReport {
   machine: { cpus: number; model: string; node: string };
   orders: number;
   members: number;
+  /** Release engine workers (connections sweeping a share of the members each). */
+  workers: number;
   generateSeconds: number;
   postgres?: Record<string, string>;
   days: Timing[];
@@ -78,6 +82,7 @@ function usage(): string {
     `  --orders <n>                due investment orders (default ${whole(DEFAULT_ORDERS.postgres)} on PostgreSQL,`,
     `                              ${whole(DEFAULT_ORDERS.pglite)} on PGlite)`,
     '  --days <n>                  daily runs measured, the clock moved one day between them (default 2)',
+    '  --workers <n>               release engine workers on PostgreSQL, as PLAN_RELEASE_WORKERS (default 2)',
     '  --pg-url <url>              PostgreSQL maintenance database to create the bench database from',
     '                              (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)',
   ].join('\n');
@@ -89,6 +94,7 @@ function parseOptions(): Options {
       db: { type: 'string', default: 'both' },
       orders: { type: 'string' },
       days: { type: 'string', default: '2' },
+      workers: { type: 'string', default: '2' },
       'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -104,6 +110,7 @@ function parseOptions(): Options {
     dbs: chosen,
     orders: values.orders === undefined ? undefined : positiveInt('orders', values.orders, 20_000_000),
     days: positiveInt('days', values.days, 30),
+    workers: positiveInt('workers', values.workers, 16),
     pgUrl: values['pg-url'],
   };
 }
@@ -176,9 +183,9 @@ async function measureCeiling(handle: DatabaseHandle, orders: number): Promise<T
   const started = performance.now();
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into bench_releases_ceiling (kind, source_id, period, member_id, asset, amount, phase, ratio, due_day,
-        created_at)
-      select 'investment', o.id, o.released_days + 1, o.member_id, 'USDT', trunc(o.amount * o.phase_ratios[1], 6), 1,
+      insert into bench_releases_ceiling (entry_id, kind, source_id, period, member_id, asset, amount, phase, ratio,
+        due_day, created_at)
+      select o.id, 'investment', o.id, o.released_days + 1, o.member_id, 'USDT', trunc(o.amount * o.phase_ratios[1], 6), 1,
         o.phase_ratios[1], o.start_day + o.released_days, now()
       from plan_orders o`);
   });
@@ -193,7 +200,7 @@ async function check(db: Database, expected: number): Promise<DbReport['check']>
     db,
     sql`select
       (select count(*)::int from plan_releases) as releases,
-      (select count(*)::int from plan_releases where entry_id is not null) as posted,
+      (select count(*)::int from plan_releases r join ledger_entries e on e.id = r.entry_id) as posted,
       (select coalesce(sum(amount), 0)::text from plan_releases) as released,
       (select coalesce(sum(balance), 0)::text from ledger_accounts where bucket = 'income' and asset = 'USDT') as income`,
   );
@@ -218,7 +225,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
     const databaseUrl = await createPostgresDatabase(options.pgUrl, 'kpc_bench_release');
     settings = await postgresSettings(databaseUrl);
     log(db, `database ${new URL(databaseUrl).pathname.slice(1)} (${Object.values(settings).join(', ')})`);
-    handle = await openDatabase({ databaseUrl, dataDir: 'unused', poolSize: 2 });
+    handle = await openDatabase({ databaseUrl, dataDir: 'unused', poolSize: options.workers + 1 });
   } else {
     handle = await openDatabase({ dataDir: await tempDir('kpc-bench-release-') });
   }
@@ -237,12 +244,13 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
     const ceiling = await measureCeiling(handle, orders);
     log(db, `ceiling: ${whole(orders)} rows in ${ceiling.seconds.toFixed(2)} s (${whole(ceiling.rowsPerSecond)}/s)`);
 
+    const workers = handle.kind === 'postgres' ? options.workers : 1;
     const days: Timing[] = [];
     for (let day = 1; day <= options.days; day += 1) {
       if (day > 1) clock.advanceDays(1);
       if (handle.kind === 'postgres') await settle(handle);
       started = performance.now();
-      const result = await runReleaseEngine(handle.db, clock);
+      const result = await runReleaseEngine(handle.db, clock, { workers });
       const elapsed = seconds(started);
       if (result.released.investment !== orders) {
         throw new Error(`day ${day}: the engine released ${result.released.investment} orders, expected ${orders}`);
@@ -266,6 +274,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? '?', node: process.version },
       orders,
       members,
+      workers,
       generateSeconds,
       ...(settings ? { postgres: settings } : {}),
       days,
@@ -306,7 +315,7 @@ function printReports(reports: DbReport[]): void {
     ]),
   );
   console.log(
-    formatTable(['run', 'database', 'orders', 'rounds', 'seconds', 'orders/s'], table, [
+    formatTable(['run', 'database', 'orders', 'passes', 'seconds', 'orders/s'], table, [
       false,
       false,
       true,

@@ -73,6 +73,18 @@ describe('configuration', () => {
     });
   });
 
+  it('refuses release workers that would hold every database connection', () => {
+    const url = 'postgres://kpc@127.0.0.1:5432/kpc';
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '4', PLAN_RELEASE_WORKERS: '4' })).toThrow(
+      /PLAN_RELEASE_WORKERS: must be below DATABASE_POOL_SIZE/,
+    );
+    expect(
+      loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '4', PLAN_RELEASE_WORKERS: '3' }).PLAN_RELEASE_WORKERS,
+    ).toBe(3);
+    // PGlite runs the engine with one worker whatever the setting.
+    expect(loadConfig({ DATABASE_POOL_SIZE: '1', PLAN_RELEASE_WORKERS: '4' }).PLAN_RELEASE_WORKERS).toBe(4);
+  });
+
   it('refuses an idle timeout longer than the absolute one', () => {
     expect(() => loadConfig({ SESSION_IDLE_SECONDS: '100', SESSION_MAX_AGE_SECONDS: '10' })).toThrow(
       /SESSION_IDLE_SECONDS/,

@@ -90,6 +90,12 @@ const ZEnv = z.object({
    * rewards and maturities). Several processes may run it: an advisory lock keeps them apart.
    */
   PLAN_RELEASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /**
+   * Workers of the release engine on PostgreSQL: each sweeps its share of the members on its own
+   * connection, so a large book's daily release uses that many database cores. Use the same number
+   * in every process. PGlite has one connection: always 1 there.
+   */
+  PLAN_RELEASE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   /** How long an exchange quote holds its rate. */
   EXCHANGE_QUOTE_SECONDS: z.coerce.number().int().min(5).max(600).default(30),
 
@@ -230,6 +236,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = result.data;
   if (parsed.SESSION_IDLE_SECONDS > parsed.SESSION_MAX_AGE_SECONDS) {
     throw new Error('Invalid configuration:\n  SESSION_IDLE_SECONDS: must not exceed SESSION_MAX_AGE_SECONDS');
+  }
+  // Each release worker holds a connection for its whole sweep: members' requests need the rest.
+  if (parsed.DATABASE_URL && parsed.PLAN_RELEASE_WORKERS >= parsed.DATABASE_POOL_SIZE) {
+    throw new Error(
+      'Invalid configuration:\n  PLAN_RELEASE_WORKERS: must be below DATABASE_POOL_SIZE (the release engine would hold every connection)',
+    );
   }
   const publicUrl = parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`;
   const hasRealChain = chains.some((chain) => chain.rpcUrl || chain.hotWalletKey);

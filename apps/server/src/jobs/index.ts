@@ -20,7 +20,10 @@ export function listBackgroundJobs(context: ServerContext): Job[] {
     {
       name: 'plan release',
       everySeconds: config.PLAN_RELEASE_SECONDS,
-      run: () => runReleaseEngine(context.db, planClockOf(context.clock)),
+      run: () =>
+        runReleaseEngine(context.db, planClockOf(context.clock), {
+          workers: config.DATABASE_URL ? config.PLAN_RELEASE_WORKERS : 1,
+        }),
     },
     ...[...context.depositWatchers].map(([chainId, watcher]) =>
       chainJob(monitor, chainId, {

@@ -265,88 +265,110 @@ export function prepareMemberBalances(db: Database): (memberId: string) => Promi
   return async (memberId) => (await query.execute({ memberId })).map(toMemberBalance);
 }
 
+/** The id of each new entry of a transfer batch: taken in the batch's own source query (see `TransferBatch`). */
+export const NEXT_ENTRY_ID = sql`nextval('ledger_entries_id_seq')`;
+
 /**
- * Set-based `postEntry` for batches of two-line transfers (the plan release engine): `source` is a
- * query whose rows are one transfer each, with the columns
- * `idempotency_key, type, member_id, reference, asset, amount` (positive) and, for each side, a
- * member bucket or a house account: `from_bucket, from_house, to_bucket, to_house` (member buckets
- * are the row's member's). Two statements, whatever the batch size: the first creates the member
- * accounts not used before and locks the others in a fixed order (so concurrent entries queue
- * instead of deadlocking); the second writes every new entry (keys posted before are skipped),
- * adds each member account's net in one hash-joined UPDATE, and writes the postings with each
- * account's running balance after, in entry order. The same invariants as `postEntry`: every
- * entry balances per asset (two lines of one amount), one key posts once, and a member bucket
- * below zero is refused by the database (INSUFFICIENT_BALANCE, which must end the caller's
- * transaction). Returns how many entries were new.
+ * A batch of two-line transfers for `postTransferBatch`, as SQL fragments over common table
+ * expressions the caller names (e.g. the engine's `due` orders).
  */
-export async function postTransfers(tx: Transaction, source: SQL): Promise<number> {
-  const keys = sql`
-    src as materialized (${source}),
-    keys as (
-      select member_id, asset, from_bucket as bucket from src where from_bucket is not null
-      union
-      select member_id, asset, to_bucket from src where to_bucket is not null
-    )`;
+export interface TransferBatch {
+  /** CTEs that select, and lock with `FOR UPDATE`, the rows behind the batch. Run by both statements. */
+  source: SQL;
+  /** A select from `source` of `member_id, asset, bucket`: every member account the batch touches. */
+  accounts: SQL;
+  /**
+   * A select from `source`, one row per transfer: `entry_id` (`NEXT_ENTRY_ID`), `idempotency_key`,
+   * `type`, `member_id`, `reference`, `asset`, `amount` (positive) and, for each side, a member
+   * bucket or a house account: `from_bucket, from_house, to_bucket, to_house` (member buckets are
+   * the row's member's). Extra columns are the caller's. It becomes the CTE `transfers`.
+   */
+  transfers: SQL;
+  /** CTEs run after the posting in the same statement, reading `transfers` (e.g. advance the orders). */
+  then?: SQL;
+}
+
+/**
+ * Set-based `postEntry` for batches of two-line transfers (the plan release engine): two
+ * statements, whatever the batch size. The first locks the batch's source rows, creates the member
+ * accounts not used before and locks the others in a fixed order (source rows first, accounts
+ * second, as in every member request, so concurrent entries queue instead of deadlocking). The
+ * second selects the same rows again (locked now, so the same set), writes one entry per transfer
+ * under its pre-assigned id (a key posted before is a unique violation: the caller's own state must
+ * say what is due), adds each member account's net in one hash-joined UPDATE, writes the postings
+ * with each account's running balance after, in entry order, and runs `then`. The same invariants
+ * as `postEntry`: every entry balances per asset (two lines of one amount), one key posts once,
+ * and a member bucket below zero is refused by the database (INSUFFICIENT_BALANCE, which must end
+ * the caller's transaction). Returns how many entries were written, and `result`.
+ */
+export async function postTransferBatch(
+  tx: Transaction,
+  batch: TransferBatch,
+  /** An aggregate over `transfers` to return with the count, e.g. `max(source_id)` to continue after. */
+  result?: SQL,
+): Promise<{ entries: number; result: string | null }> {
   await tx.execute(sql`
-    with ${keys},
-    created as (
+    with ${batch.source},
+    ledger_keys as (${batch.accounts}),
+    ledger_created as (
       insert into ledger_accounts (member_id, asset, bucket, balance)
-      select member_id, asset, bucket, 0 from keys order by member_id, asset, bucket
+      select member_id, asset, bucket, 0 from ledger_keys order by member_id, asset, bucket
       on conflict (member_id, asset, bucket) do nothing
       returning id
     ),
-    locked as (
+    ledger_locked as (
       select account.id from ledger_accounts account
-      join keys on keys.member_id = account.member_id and keys.asset = account.asset and keys.bucket = account.bucket
+      join ledger_keys keys on keys.member_id = account.member_id and keys.asset = account.asset
+        and keys.bucket = account.bucket
       order by account.member_id, account.asset, account.bucket
       for update of account
     )
-    select (select count(*) from created)::int as created, (select count(*) from locked)::int as locked`);
+    select (select count(*) from ledger_created)::int as created, (select count(*) from ledger_locked)::int as locked`);
   const statement = sql`
-    with ${keys},
-    entry as (
-      insert into ledger_entries (type, idempotency_key, member_id, reference)
-      select type, idempotency_key, member_id, reference from src order by idempotency_key
-      on conflict (idempotency_key) do nothing
-      returning id, idempotency_key
+    with ${batch.source},
+    transfers as materialized (${batch.transfers}),
+    ledger_entry as (
+      insert into ledger_entries (id, type, idempotency_key, member_id, reference) overriding system value
+      select entry_id, type, idempotency_key, member_id, reference from transfers
+      returning 1
     ),
-    lines as (
-      select entry.id as entry_id, 0 as leg, src.member_id, src.asset, src.from_bucket as bucket,
-        src.from_house as house, -src.amount as amount
-        from entry join src on src.idempotency_key = entry.idempotency_key
+    ledger_lines as (
+      select entry_id, 0 as leg, member_id, asset, from_bucket as bucket, from_house as house, -amount as amount
+        from transfers
       union all
-      select entry.id, 1, src.member_id, src.asset, src.to_bucket, src.to_house, src.amount
-        from entry join src on src.idempotency_key = entry.idempotency_key
+      select entry_id, 1, member_id, asset, to_bucket, to_house, amount from transfers
     ),
-    member_net as (
-      select member_id, asset, bucket, sum(amount) as net from lines where bucket is not null
+    ledger_net as (
+      select member_id, asset, bucket, sum(amount) as net from ledger_lines where bucket is not null
       group by member_id, asset, bucket
     ),
-    applied as (
+    ledger_applied as (
       update ledger_accounts account set balance = account.balance + n.net, updated_at = now()
-      from member_net n
+      from ledger_net n
       where account.member_id = n.member_id and account.asset = n.asset and account.bucket = n.bucket
       returning account.id, account.member_id, account.asset, account.bucket, account.balance
     ),
-    posted as (
+    ledger_posted as (
       insert into ledger_postings (entry_id, account_id, asset, amount, balance_after)
       select entry_id, account_id, asset, amount, balance_after from (
         select line.entry_id, line.leg, applied.id as account_id, line.asset, line.amount,
           applied.balance - coalesce(sum(line.amount) over (
             partition by applied.id order by line.entry_id, line.leg
             rows between 1 following and unbounded following), 0) as balance_after
-          from lines line
-          join applied on applied.member_id = line.member_id and applied.asset = line.asset and applied.bucket = line.bucket
+          from ledger_lines line
+          join ledger_applied applied on applied.member_id = line.member_id and applied.asset = line.asset
+            and applied.bucket = line.bucket
         union all
         select line.entry_id, line.leg, house.id, line.asset, line.amount, null
-          from lines line
+          from ledger_lines line
           join ledger_accounts house on house.house_account = line.house and house.asset = line.asset
           where line.bucket is null
       ) p order by entry_id, leg
-      returning id
-    )
-    select (select count(*) from entry)::int as entries, (select count(*) from posted)::int as postings`;
-  type Row = { entries: number; postings: number };
+      returning 1
+    )${batch.then ? sql`, ${batch.then}` : sql``}
+    select (select count(*) from ledger_entry)::int as entries, (select count(*) from ledger_posted)::int as postings,
+      ${result ? sql`(select (${result})::text from transfers)` : sql`null::text`} as result`;
+  type Row = { entries: number; postings: number; result: string | null };
   let rows: Row[];
   try {
     const result: unknown = await tx.execute(statement);
@@ -356,10 +378,11 @@ export async function postTransfers(tx: Transaction, source: SQL): Promise<numbe
     throw error;
   }
   const [summary] = rows;
-  if (!summary) throw new Error('postTransfers returned no summary');
-  // A missing house account, or a line naming neither a bucket nor a house, would drop a line.
+  if (!summary) throw new Error('postTransferBatch returned no summary');
+  // A missing house account, an account the first statement did not create, or a line naming
+  // neither a bucket nor a house would drop a line: the whole batch is refused.
   if (summary.postings !== summary.entries * 2) {
-    throw new Error(`postTransfers wrote ${summary.postings} postings for ${summary.entries} entries`);
+    throw new Error(`postTransferBatch wrote ${summary.postings} postings for ${summary.entries} entries`);
   }
-  return summary.entries;
+  return { entries: summary.entries, result: summary.result };
 }

@@ -29,7 +29,7 @@ import {
   type TPledgeRedeemRequest,
   type TPledgeRequest,
 } from '@kpc/shared';
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   esopOrders,
@@ -281,18 +281,19 @@ export async function listInvestmentOrders(
 
 function releaseRows(db: Executor, memberId: string, kind: string, request: TPlanLogRequest, limit: number) {
   const cursor = request.cursor ? BigInt(request.cursor) : null;
+  // A release's id is its ledger entry's: the log's cursor and the asset flow's name the same thing.
   return db
-    .select()
+    .select({ id: planReleases.entryId, ...getTableColumns(planReleases) })
     .from(planReleases)
     .where(
       and(
         eq(planReleases.memberId, memberId),
         eq(planReleases.kind, kind),
         request.orderId ? eq(planReleases.sourceId, BigInt(request.orderId)) : undefined,
-        cursor === null ? undefined : lt(planReleases.id, cursor),
+        cursor === null ? undefined : lt(planReleases.entryId, cursor),
       ),
     )
-    .orderBy(desc(planReleases.id))
+    .orderBy(desc(planReleases.entryId))
     .limit(limit + 1);
 }
 
