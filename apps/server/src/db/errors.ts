@@ -26,6 +26,9 @@ const CONNECTION_LOST_MESSAGES = new Set([
   'Connection terminated',
   // A query sent on a client whose connection had already died, e.g. the ROLLBACK after a failed statement.
   'Client has encountered a connection error and is not queryable',
+  // A query sent on a client the pool had already closed (released with its connection's error, or
+  // the pool ending): the connection is gone just the same.
+  'Client was closed and is not queryable',
   // No connection within DATABASE_CONNECT_SECONDS: every one is busy, or PostgreSQL does not answer.
   'timeout exceeded when trying to connect',
   'Connection terminated due to connection timeout',

@@ -44,16 +44,22 @@ export function parseAmount(asset: AssetInfo, value: string): bigint {
   return units * 10n ** BigInt(LEDGER_SCALE - asset.decimals);
 }
 
-/** KPC's price in USDT now: the latest price in effect (SPEC §7 /api/card/getPrice). */
-export async function getKpcPrice(db: Executor, now: Date): Promise<{ price: bigint; updatedAt: Date }> {
+/** The latest KPC price in effect at `now`, if there is one. */
+async function latestKpcPrice(db: Executor, now: Date): Promise<PriceRow | undefined> {
   const [row] = await db
     .select({ price: kpcPrices.price, effectiveAt: kpcPrices.effectiveAt })
     .from(kpcPrices)
     .where(lte(kpcPrices.effectiveAt, now))
     .orderBy(desc(kpcPrices.effectiveAt), desc(kpcPrices.id))
     .limit(1);
+  return row && { price: toLedgerUnits(row.price), effectiveAt: row.effectiveAt };
+}
+
+/** KPC's price in USDT now: the latest price in effect (SPEC §7 /api/card/getPrice). */
+export async function getKpcPrice(db: Executor, now: Date): Promise<{ price: bigint; updatedAt: Date }> {
+  const row = await latestKpcPrice(db, now);
   if (!row) throw new Error('no KPC price in effect');
-  return { price: toLedgerUnits(row.price), updatedAt: row.effectiveAt };
+  return { price: row.price, updatedAt: row.effectiveAt };
 }
 
 /** What one unit of `asset` is worth in USDT, in ledger units: USDT 1, KPC its price. */
@@ -68,6 +74,8 @@ export interface PairInfo {
   to: string;
   feeRate: bigint;
   minAmount: bigint;
+  /** The fee is burned (house account `burn`) rather than kept (`fees`). */
+  burnFee: boolean;
 }
 
 /** Open exchange pairs. */
@@ -78,6 +86,7 @@ export async function getExchangePairs(db: Executor): Promise<PairInfo[]> {
     to: row.toAsset,
     feeRate: toLedgerUnits(row.feeRate),
     minAmount: toLedgerUnits(row.minAmount),
+    burnFee: row.burnFee,
   }));
 }
 
@@ -101,7 +110,8 @@ interface Snapshot {
 async function readSnapshot(db: Executor, now: Date): Promise<Snapshot> {
   const [assetList, current, later, pairs] = await Promise.all([
     getAssets(db),
-    getKpcPrice(db, now).catch(() => undefined),
+    // No price yet is an answer; a failed query (a lost connection) must fail the whole read.
+    latestKpcPrice(db, now),
     db
       .select({ price: kpcPrices.price, effectiveAt: kpcPrices.effectiveAt })
       .from(kpcPrices)
@@ -110,7 +120,7 @@ async function readSnapshot(db: Executor, now: Date): Promise<Snapshot> {
     getExchangePairs(db),
   ]);
   const prices = later.map((row) => ({ price: toLedgerUnits(row.price), effectiveAt: row.effectiveAt }));
-  if (current) prices.push({ price: current.price, effectiveAt: current.updatedAt });
+  if (current) prices.push(current);
   return { loadedAt: now.getTime(), assets: assetList, prices, pairs };
 }
 

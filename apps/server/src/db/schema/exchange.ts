@@ -29,9 +29,12 @@ export const exchangePairs = pgTable(
     feeRate: money('fee_rate').notNull(),
     minAmount: money('min_amount').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** The fee goes to the `burn` house account ("KPC burned") instead of `fees`: only a KPC fee. */
+    burnFee: boolean('burn_fee').notNull().default(false),
   },
   (t) => [
     uniqueIndex('exchange_pairs_key').on(t.fromAsset, t.toAsset),
     check('exchange_pairs_fee_rate_range', sql`${t.feeRate} >= 0 and ${t.feeRate} < 1`),
+    check('exchange_pairs_burn_kpc', sql`not ${t.burnFee} or ${t.fromAsset} = 'KPC'`),
   ],
 );

@@ -78,6 +78,8 @@ const ZQuoteTerms = ZExchangeTerms.extend({
   feeRate: ZQuotedDecimal,
   fee: ZQuotedDecimal,
   received: ZQuotedDecimal,
+  /** Where the fee goes, as the pair said when quoting (absent in quotes from before it existed). */
+  burnFee: z.boolean().optional(),
 });
 type QuoteTerms = z.infer<typeof ZQuoteTerms>;
 
@@ -146,8 +148,9 @@ export async function quoteExchange(
     fee: fromLedgerUnits(fee),
     received: fromLedgerUnits(received),
     expiresAt: new Date(clock.now().getTime() + context.quoteSeconds * 1000).toISOString(),
+    burnFee: pair.burnFee,
   };
-  const { id: _id, member: _member, ...shown } = terms;
+  const { id: _id, member: _member, burnFee: _burnFee, ...shown } = terms;
   return { quote: encodeQuote(context.secret, terms), ...shown };
 }
 
@@ -226,7 +229,15 @@ export async function confirmExchange(
       reference: `financial_record:${row.id}`,
       postings: [
         { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.from, amount: -amount },
-        ...(fee > 0n ? [{ account: { house: HouseAccount.FEES }, asset: terms.from, amount: fee }] : []),
+        ...(fee > 0n
+          ? [
+              {
+                account: { house: terms.burnFee ? HouseAccount.BURN : HouseAccount.FEES },
+                asset: terms.from,
+                amount: fee,
+              },
+            ]
+          : []),
         { account: { house: HouseAccount.EXCHANGE }, asset: terms.from, amount: amount - fee },
         { account: { house: HouseAccount.EXCHANGE }, asset: terms.to, amount: -received },
         { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.to, amount: received },
