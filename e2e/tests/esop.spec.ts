@@ -18,6 +18,7 @@ const LANGUAGES = [
     phase: (phase: number, count: number) => `Phase ${phase} of ${count}`,
     minimum: 'The minimum amount is 100 USDT',
     maximum: (max: string) => `The maximum amount is ${max} USDT`,
+    devClock: 'Development: move time forward',
     perDay: (ratio: string) => `${ratio} a day`,
   },
   {
@@ -27,7 +28,8 @@ const LANGUAGES = [
     phases: (done: number, count: number) => `${done} / ${count}`,
     phase: (phase: number, count: number) => `第 ${phase} / ${count} 期`,
     minimum: '最小数量为 100 USDT',
-    maximum: (max: string) => `最大金额为 ${max} USDT`,
+    maximum: (max: string) => `最大数量为 ${max} USDT`,
+    devClock: '开发环境：时间快进',
     perDay: (ratio: string) => `每日 ${ratio}`,
   },
 ] as const;
@@ -136,6 +138,19 @@ for (const language of LANGUAGES) {
     await expect(release.getByTestId('esop-log-item-phase')).toHaveText(language.phase(1, esop.releaseMonths));
     await expect(release.getByTestId('esop-log-item-amount')).toHaveText(`+${formatNumber(phase1?.amount)} KPC`);
     await capture(page, `${language.code}-esop-log`);
+
+    // Back on the plan, its own development clock below the orders: a month more releases phase 2 at once.
+    await page.getByTestId('nav-back').click();
+    await expect(page.getByTestId('esop-page')).toBeVisible();
+    const devClock = page.getByTestId('dev-clock');
+    await expect(devClock).toContainText(language.devClock);
+    await devClock.scrollIntoViewIfNeeded();
+    const moved = page.waitForResponse('**/api/dev/clock/advance');
+    await page.getByTestId('dev-clock-30').click();
+    expect((await moved).status()).toBe(200);
+    await expect(order.getByTestId('esop-order-phases')).toHaveText(language.phases(2, esop.releaseMonths));
+    await devClock.scrollIntoViewIfNeeded();
+    await capture(page, `${language.code}-esop-dev-clock`);
   });
 
   test(`the rules page shows the live terms to a visitor (${language.code})`, async ({ page }) => {

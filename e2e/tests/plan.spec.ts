@@ -5,9 +5,9 @@ import { SCREENSHOT_DIRECTORY } from '../support/screenshots.ts';
 
 // Issue 10 part 1 (SPEC §3 "Investment plan order"): a funded member joins Starter (seeded in
 // migration 0007: 100–10,000 USDT, coefficient 1.5, phases 0.35/0.40/0.45/0.50 % a day) with
-// 1,000 USDT, moves the development clock 1 day and then 30 more, and watches the released income,
-// phase 2 and the log's rows arrive without a reload, and the income on Assets. Screens saved in
-// English and Chinese.
+// 1,000 USDT, moves the development clock 1 day with the page's own panel, then 1 and 29 more, and
+// watches the released income, phase 2 and the log's rows arrive without a reload, and the income
+// on Assets. Screens saved in English and Chinese.
 
 async function capture(page: Page, name: string) {
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
@@ -102,15 +102,27 @@ test('a member joins Starter with 1,000 USDT and watches releases arrive without
   await expect(order.getByTestId('plan-order-progress')).toHaveText('0% released · day 0 of 318');
   await expectTapTarget(order.getByTestId('plan-order-log-link'), 'release log link');
 
-  // A day passes: the page's own 30 s refresh shows the first release.
-  await advanceClock(page, 1);
-  await page.clock.fastForward('00:31');
+  // A day passes with the page's own development clock: the first release shows at once.
+  const devClock = page.getByTestId('dev-clock');
+  await devClock.scrollIntoViewIfNeeded();
+  await expectTapTarget(page.getByTestId('dev-clock-1'), '+1 day');
+  const moved = page.waitForResponse('**/api/dev/clock/advance');
+  await page.getByTestId('dev-clock-1').click();
+  expect((await moved).status()).toBe(200);
   await expect(order.getByTestId('plan-order-released')).toHaveText('3.5 USDT');
   await expect(order.getByTestId('plan-order-remaining')).toHaveText('1,496.5 USDT');
   await expect(order.getByTestId('plan-order-progress')).toHaveText('0.23% released · day 1 of 318');
+  await devClock.scrollIntoViewIfNeeded();
+  await capture(page, 'en-plan-dev-clock');
 
-  // 30 more days: 30 x 3.5 in phase 1, then 4 on day 31, the first of phase 2.
-  await advanceClock(page, 30);
+  // Another day, moved behind the page's back: its own 30 s refresh shows it.
+  await advanceClock(page, 1);
+  await page.clock.fastForward('00:31');
+  await expect(order.getByTestId('plan-order-released')).toHaveText('7 USDT');
+  await expect(order.getByTestId('plan-order-progress')).toHaveText('0.46% released · day 2 of 318');
+
+  // 29 more days: 30 x 3.5 in phase 1, then 4 on day 31, the first of phase 2.
+  await advanceClock(page, 29);
   await returnToApp(page);
   await expect(order.getByTestId('plan-order-released')).toHaveText('109 USDT');
   await expect(order.getByTestId('plan-order-remaining')).toHaveText('1,391 USDT');
@@ -176,6 +188,9 @@ test('a member joins Starter with 1,000 USDT and watches releases arrive without
   await capture(page, 'zh-Hans-plan');
   await order.scrollIntoViewIfNeeded();
   await capture(page, 'zh-Hans-plan-orders');
+  await expect(devClock).toContainText('开发环境：时间快进');
+  await devClock.scrollIntoViewIfNeeded();
+  await capture(page, 'zh-Hans-plan-dev-clock');
   await order.getByTestId('plan-order-log-link').click();
   await expect(items.first().getByTestId('plan-log-item-day')).toHaveText('第 32 天');
   await capture(page, 'zh-Hans-plan-log');

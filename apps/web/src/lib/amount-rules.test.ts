@@ -53,6 +53,26 @@ describe('checkAmount (SPEC §5 "Enter a valid amount")', () => {
     expect(checkAmount('10', { ...usdt, min: '10' })).toMatchObject({ ok: true });
   });
 
+  it("refuses more than the product's maximum, exactly at the last digit, with the maximum formatted", () => {
+    const limits = { ...usdt, ceiling: '10000.000000' };
+    expect(checkAmount('10000', limits)).toEqual({ ok: true, amount: '10000' });
+    expect(checkAmount('10000.000001', limits)).toEqual({
+      ok: false,
+      problem: { key: 'validation.amountAboveMaximum', values: { max: '10,000', asset: 'USDT' } },
+    });
+  });
+
+  it('checks the minimum, then the maximum, then the balance', () => {
+    const limits = { ...usdt, min: '100', ceiling: '10000', max: '50' };
+    expect(checkAmount('99', limits)).toMatchObject({ problem: { key: 'validation.amountBelowMinimum' } });
+    // Above both the maximum and the balance: no top-up would make it acceptable, so the maximum speaks.
+    expect(checkAmount('10001', limits)).toMatchObject({ problem: { key: 'validation.amountAboveMaximum' } });
+    expect(checkAmount('10000', limits)).toMatchObject({ problem: { key: 'validation.amountExceedsBalance' } });
+    expect(checkAmount('10001', { ...limits, ceiling: undefined })).toMatchObject({
+      problem: { key: 'validation.amountExceedsBalance' },
+    });
+  });
+
   it('checks the format before the balance', () => {
     expect(checkAmount('1.1234567', { ...usdt, max: '0' })).toMatchObject({
       problem: { key: 'validation.amountTooPrecise' },
@@ -60,7 +80,7 @@ describe('checkAmount (SPEC §5 "Enter a valid amount")', () => {
   });
 
   it('ignores a limit that is missing or not a decimal', () => {
-    expect(checkAmount('5', { ...usdt, max: undefined, min: '' })).toMatchObject({ ok: true });
+    expect(checkAmount('5', { ...usdt, max: undefined, min: '', ceiling: 'n/a' })).toMatchObject({ ok: true });
   });
 });
 

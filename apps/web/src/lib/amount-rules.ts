@@ -2,11 +2,11 @@ import { formatDecimal, formatNumber, isDecimalString, parseDecimal, ZAmount } f
 
 /**
  * Client-side rules of an amount a member types (SPEC §5 "Enter a valid amount"): the shared
- * schema's format, then the asset's decimals, the minimum and the balance. Amounts stay decimal
- * strings and bigints, never JS numbers. The server checks all of it again.
+ * schema's format, then the asset's decimals, the minimum, the product's maximum and the balance.
+ * Amounts stay decimal strings and bigints, never JS numbers. The server checks all of it again.
  */
 
-/** What an amount is checked against; `max` and `min` are decimal strings (a balance, a pair's minimum). */
+/** What an amount is checked against; `max`, `min` and `ceiling` are decimal strings (a balance, a pair's minimum). */
 export interface AmountLimits {
   /** Fractional digits the asset allows. */
   decimals: number;
@@ -14,6 +14,8 @@ export interface AmountLimits {
   max?: string | undefined;
   /** The least that may be sent. */
   min?: string | undefined;
+  /** The most one order may be, a product's maximum (not the balance, which is `max`). */
+  ceiling?: string | undefined;
   /** Asset code, for messages such as "The minimum amount is 10 USDT". */
   asset?: string | undefined;
   /** The message of an empty field when the form has its own (SPEC §5 "Enter deposit (recharge) amount"). */
@@ -28,6 +30,7 @@ export interface AmountProblem {
     | 'validation.amountInvalid'
     | 'validation.amountTooPrecise'
     | 'validation.amountBelowMinimum'
+    | 'validation.amountAboveMaximum'
     | 'validation.amountExceedsBalance';
   values?: Record<string, string | number>;
 }
@@ -84,11 +87,21 @@ export function checkAmount(value: string, limits: AmountLimits): AmountCheck {
   if (countDecimals(amount) > limits.decimals) {
     return { ok: false, problem: { key: 'validation.amountTooPrecise', values: { decimals: limits.decimals } } };
   }
-  const { min, max } = limits;
+  const { min, ceiling, max } = limits;
   if (min !== undefined && isDecimalString(min) && compareDecimals(amount, min) < 0) {
     return {
       ok: false,
       problem: { key: 'validation.amountBelowMinimum', values: { min: formatNumber(min), asset: limits.asset ?? '' } },
+    };
+  }
+  // Before the balance: no top-up makes an amount above the maximum acceptable, so it says more.
+  if (ceiling !== undefined && isDecimalString(ceiling) && compareDecimals(amount, ceiling) > 0) {
+    return {
+      ok: false,
+      problem: {
+        key: 'validation.amountAboveMaximum',
+        values: { max: formatNumber(ceiling), asset: limits.asset ?? '' },
+      },
     };
   }
   if (max !== undefined && isDecimalString(max) && compareDecimals(amount, max) > 0) {

@@ -4,6 +4,7 @@ import { checkAmount, sanitizeAmountInput, type AmountLimits, type AmountProblem
 /** Problems worth showing while the member is still typing; the rest wait for a submit. */
 const LIVE_PROBLEMS: readonly AmountProblem['key'][] = [
   'validation.amountTooPrecise',
+  'validation.amountAboveMaximum',
   'validation.amountExceedsBalance',
 ];
 

@@ -13,7 +13,6 @@ import { EsopReviewSheet, type EsopReview } from '@/features/esop/components/eso
 import {
   ESOP_ASSET,
   ESOP_PAY_ASSET,
-  exceedsMaximum,
   getEsopAmountLimits,
   getEsopFingerprint,
   isAnswerLost,
@@ -39,20 +38,15 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
   const balance = assets.data?.lst.find((item) => item.asset === ESOP_PAY_ASSET);
   const available = balance?.available ?? (assets.data ? '0' : undefined);
   const amount = useAmountInput(getEsopAmountLimits(terms, available));
-  const isAboveMaximum = exceedsMaximum(amount.value, terms.maxAmount);
   const joinMutation = useJoinEsop();
   const pendingRequest = useRef<PendingRequest | null>(null);
   const [review, setReview] = useState<EsopReview | null>(null);
   const [isReviewOpen, setIsReviewOpen] = useState(false);
-  const kpc = previewKpc(isAboveMaximum ? null : amount.validAmount, terms.price);
-  // The plan's maximum says more than "Insufficient balance", so it is shown in place of the rules' message.
-  const maximumMessage = isAboveMaximum
-    ? t('esop.aboveMaximum', { max: formatNumber(terms.maxAmount), asset: ESOP_PAY_ASSET })
-    : null;
+  const kpc = previewKpc(amount.validAmount, terms.price);
 
   function handleFinish() {
     const value = amount.validate();
-    if (isAboveMaximum || !value) return;
+    if (!value) return;
     const allocation = previewKpc(value, terms.price);
     if (allocation === null) return;
     setReview({
@@ -113,21 +107,14 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
         }
       >
         <Form.Item className="esop-subscribe__amount">
-          <div className={maximumMessage ? 'esop-subscribe__maximum' : undefined}>
-            <AmountField
-              input={maximumMessage ? { ...amount, problem: null } : amount}
-              label={t('amount.label')}
-              asset={ESOP_PAY_ASSET}
-              balanceLabel={t('asset.available')}
-              balance={available}
-              testId="esop-amount"
-            />
-            {maximumMessage && (
-              <p className="amount-field__error" role="alert" data-testid="esop-amount-error">
-                {maximumMessage}
-              </p>
-            )}
-          </div>
+          <AmountField
+            input={amount}
+            label={t('amount.label')}
+            asset={ESOP_PAY_ASSET}
+            balanceLabel={t('asset.available')}
+            balance={available}
+            testId="esop-amount"
+          />
         </Form.Item>
       </AppForm>
     </section>

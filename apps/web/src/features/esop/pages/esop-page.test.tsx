@@ -159,6 +159,19 @@ describe('EsopPage (issue 10 part 2)', () => {
     expect(bodiesOf('/plan/esop/join')).toHaveLength(0);
   });
 
+  it('says the maximum as it is typed, before the balance', async () => {
+    await renderPage();
+    await waitFor(() => expect(screen.getByTestId('esop-amount-balance').textContent).toBe('Available 1,500 USDT'));
+    type('2000');
+    expect(screen.getByTestId('esop-amount-error').textContent).toBe('Insufficient balance');
+    type('50000.000001');
+    expect(screen.getByTestId('esop-amount-error').textContent).toBe('The maximum amount is 50,000 USDT');
+    expect(screen.getByTestId('esop-receive').textContent).toBe('—');
+    await press('esop-submit');
+    expect(screen.queryByTestId('esop-review')).toBeNull();
+    expect(bodiesOf('/plan/esop/join')).toHaveLength(0);
+  });
+
   it('subscribes after the review, once, and shows the order as the server made it', async () => {
     await renderPage();
     await waitFor(() => expect(screen.getByTestId('esop-amount-balance').textContent).toBe('Available 1,500 USDT'));
@@ -225,5 +238,31 @@ describe('EsopPage (issue 10 part 2)', () => {
     expect(screen.getByTestId('esop-order-released').textContent).toBe('500 KPC');
     expect(screen.getByTestId('esop-order-locked').textContent).toBe('1,500 KPC');
     expect(screen.getByTestId('esop-order-progress').textContent).toBe('25% released');
+  });
+
+  it('offers the development clock when the server has it, and shows the phase it releases', async () => {
+    answers['/plan/esop/orders'] = () => ok({ list: [lockedOrder], nextCursor: null });
+    await renderPage();
+    await screen.findByTestId('esop-order-phases');
+    expect(screen.queryByTestId('dev-clock')).toBeNull();
+    cleanup();
+
+    answers['/app/config'] = () => ok({ devClock: true });
+    answers['/dev/clock/advance'] = () => ok({ now: '2026-08-01T00:00:00.000Z', offsetDays: 30 });
+    await renderPage();
+    expect((await screen.findByTestId('esop-order-phases')).textContent).toBe('0 of 12');
+    expect(await screen.findByTestId('dev-clock')).toBeTruthy();
+    answers['/plan/esop/orders'] = () =>
+      ok({
+        list: [
+          { ...lockedOrder, phasesReleased: 1, released: '166.666666', locked: '1833.333334', status: 'releasing' },
+        ],
+        nextCursor: null,
+      });
+    await press('dev-clock-30');
+    expect(bodiesOf('/dev/clock/advance')).toEqual([{ days: 30 }]);
+    await waitFor(() => expect(screen.getByTestId('esop-order-phases').textContent).toBe('1 of 12'));
+    expect(screen.getByTestId('esop-order-status').textContent).toBe('Releasing');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Plan clock moved to 2026-08-01 (UTC)'));
   });
 });

@@ -1,5 +1,6 @@
 import { ClockCounterClockwise } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
+import { DevClock } from '@/components/dev-clock.tsx';
 import { LoadFailed } from '@/components/load-failed.tsx';
 import { PageLoading } from '@/components/page-loading.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
@@ -15,7 +16,8 @@ import '@/features/esop/esop.css';
 /**
  * /pages/plan/kpc (login required) — the ESOP / KPC plan (SPEC §4 "Plan release", issue 10 part 2):
  * the live terms and price, subscribing with USDT after a review, and the member's orders as their
- * phases release. The release log is behind the clock icon.
+ * phases release. The release log is behind the clock icon. In development, the clock control
+ * lets a newcomer watch the lock-up end and phases release.
  */
 export function EsopPage() {
   const { t } = useTranslation();
@@ -48,6 +50,7 @@ export function EsopPage() {
         <PageLoading />
       )}
       <EsopOrders />
+      <DevClock />
     </div>
   );
 }

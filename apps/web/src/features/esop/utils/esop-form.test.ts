@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { exceedsMaximum, getEsopFingerprint, previewKpc, previewLockEnd, releasedPercent } from './esop-form.ts';
+import { checkAmount } from '@/lib/amount-rules.ts';
+import { getEsopAmountLimits, getEsopFingerprint, previewKpc, previewLockEnd, releasedPercent } from './esop-form.ts';
 
 describe('the KPC plan form', () => {
   it('previews the KPC as the server allocates it, rounded down', () => {
@@ -10,11 +11,19 @@ describe('the KPC plan form', () => {
     expect(previewKpc('100', '0')).toBeNull();
   });
 
-  it("checks the plan's maximum exactly, as typed", () => {
-    expect(exceedsMaximum('50000', '50000')).toBe(false);
-    expect(exceedsMaximum('50000.000001', '50000')).toBe(true);
-    expect(exceedsMaximum('', '50000')).toBe(false);
-    expect(exceedsMaximum('1.', '50000')).toBe(false);
+  it("checks the plan's minimum and maximum exactly, then what is available", () => {
+    const limits = getEsopAmountLimits({ minAmount: '100', maxAmount: '50000' }, '60000');
+    expect(checkAmount('50000', limits)).toEqual({ ok: true, amount: '50000' });
+    expect(checkAmount('50000.000001', limits)).toEqual({
+      ok: false,
+      problem: { key: 'validation.amountAboveMaximum', values: { max: '50,000', asset: 'USDT' } },
+    });
+    expect(checkAmount('99.999999', limits)).toMatchObject({ problem: { key: 'validation.amountBelowMinimum' } });
+    expect(checkAmount('1000', getEsopAmountLimits({ minAmount: '100', maxAmount: '50000' }, '999'))).toEqual({
+      ok: false,
+      problem: { key: 'validation.amountExceedsBalance' },
+    });
+    expect(checkAmount('1.0000001', limits)).toMatchObject({ problem: { key: 'validation.amountTooPrecise' } });
   });
 
   it('ends the lock-up lockMonths x 30 days after the order', () => {

@@ -1,14 +1,12 @@
 import {
   esopAllocation,
   esopLockEnd,
-  isDecimalString,
   toLedgerUnits,
   USDT_DECIMALS,
   type TEsopOrder,
   type TEsopTerms,
 } from '@kpc/shared';
 import type { AmountLimits } from '@/lib/amount-rules.ts';
-import { compareDecimals } from '@/lib/amount-rules.ts';
 import { ClientErrorCode, RequestError } from '@/lib/request.ts';
 
 /**
@@ -22,18 +20,18 @@ export const ESOP_PAY_ASSET = 'USDT';
 /** The asset an ESOP order buys. */
 export const ESOP_ASSET = 'KPC';
 
-/** At least the plan's minimum, at most what is available, in USDT's decimals. */
-export function getEsopAmountLimits(terms: Pick<TEsopTerms, 'minAmount'>, available: string | undefined): AmountLimits {
-  return { decimals: USDT_DECIMALS, min: terms.minAmount, max: available, asset: ESOP_PAY_ASSET };
-}
-
-/**
- * The plan's maximum per order, when `value` (as typed) passes it: the amount rules know the
- * balance, not the plan's bounds, so the page says this one itself.
- */
-export function exceedsMaximum(value: string, maxAmount: string): boolean {
-  const text = value.trim();
-  return isDecimalString(text) && isDecimalString(maxAmount) && compareDecimals(text, maxAmount) > 0;
+/** Between the plan's minimum and maximum per order, at most what is available, in USDT's decimals. */
+export function getEsopAmountLimits(
+  terms: Pick<TEsopTerms, 'minAmount' | 'maxAmount'>,
+  available: string | undefined,
+): AmountLimits {
+  return {
+    decimals: USDT_DECIMALS,
+    min: terms.minAmount,
+    ceiling: terms.maxAmount,
+    max: available,
+    asset: ESOP_PAY_ASSET,
+  };
 }
 
 /** The KPC `usdt` buys at `price`, as the server allocates it (rounded down); null without a valid amount. */

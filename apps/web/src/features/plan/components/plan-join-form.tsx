@@ -12,9 +12,9 @@ import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
 import { useJoinPlan } from '@/features/plan/api/join-plan.ts';
 import {
+  getPlanAmountLimits,
   getProductName,
   getProductSlug,
-  isAboveMaximum,
   isAnswerLost,
   previewJoin,
 } from '@/features/plan/utils/plan-view.ts';
@@ -42,14 +42,8 @@ export function PlanJoinForm({ products, onJoined }: PlanJoinFormProps) {
   const assets = useAssetList();
   const balance = assets.data?.lst.find((item) => item.asset === product.asset);
   const available = balance?.available ?? (assets.data ? '0' : undefined);
-  const amount = useAmountInput({
-    decimals: balance?.decimals ?? USDT_DECIMALS,
-    min: product.minAmount,
-    max: available,
-    asset: product.asset,
-  });
-  const isAboveMax = isAboveMaximum(amount.validAmount, product);
-  const preview = amount.validAmount && !isAboveMax ? previewJoin(amount.validAmount, product) : null;
+  const amount = useAmountInput(getPlanAmountLimits(product, balance?.decimals ?? USDT_DECIMALS, available));
+  const preview = amount.validAmount ? previewJoin(amount.validAmount, product) : null;
   const joinMutation = useJoinPlan();
   const pendingRequest = useRef<PendingRequest | null>(null);
   const [review, setReview] = useState<PlanJoinReview | null>(null);
@@ -63,7 +57,7 @@ export function PlanJoinForm({ products, onJoined }: PlanJoinFormProps) {
 
   function handleFinish() {
     const value = amount.validate();
-    if (!value || isAboveMaximum(value, product)) return;
+    if (!value) return;
     setReview({ product, amount: value, preview: previewJoin(value, product) });
     setIsReviewOpen(true);
   }
@@ -130,11 +124,6 @@ export function PlanJoinForm({ products, onJoined }: PlanJoinFormProps) {
             balance={available}
             testId="plan-amount"
           />
-          {isAboveMax && !amount.problem && (
-            <p className="amount-field__error" role="alert" data-testid="plan-amount-error">
-              {t('plan.join.aboveMaximum', { max: formatNumber(product.maxAmount), asset: product.asset })}
-            </p>
-          )}
         </Form.Item>
         <dl className="plan-join__preview" data-testid="plan-preview">
           <div>

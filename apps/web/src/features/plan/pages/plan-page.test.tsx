@@ -195,8 +195,9 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     expect(text('plan-amount-error')).toBe('The minimum amount is 100 USDT');
     type('100.1234567');
     expect(text('plan-amount-error')).toBe('At most 6 decimal places');
+    // Above the product's maximum and the balance: no top-up would help, so the maximum speaks.
     type('20000.5');
-    expect(text('plan-amount-error')).toBe('Insufficient balance');
+    expect(text('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
 
     // Above the product's maximum, within the balance: its own message, and no quota preview.
     type('10000.01');
@@ -211,9 +212,28 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     type('10000.01');
     expect(screen.queryByTestId('plan-amount-error')).toBeNull();
     expect(text('plan-preview-quota')).toBe('20,000.02 USDT');
+    type('20000.5');
+    expect(text('plan-amount-error')).toBe('Insufficient balance');
     type('999');
     await press('plan-join-submit');
     expect(text('plan-amount-error')).toBe('The minimum amount is 1,000 USDT');
+    expect(bodiesOf('/plan/join')).toHaveLength(0);
+  });
+
+  it('says the maximum as it is typed, before the balance, and sends nothing above it', async () => {
+    await renderPage();
+    await waitFor(() => expect(text('plan-amount-balance')).toBe('Available 5,000 USDT'));
+    type('6000');
+    expect(text('plan-amount-error')).toBe('Insufficient balance');
+    // Above the maximum and the balance: no top-up would help, so the maximum is what it says.
+    type('10000.01');
+    expect(text('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
+    expect(screen.getByTestId('plan-amount').closest('.amount-field__box--error')).not.toBeNull();
+    expect(text('plan-preview-quota')).toBe('—');
+    await press('plan-join-submit');
+    expect(screen.queryByTestId('plan-review')).toBeNull();
+    type('10000');
+    expect(text('plan-amount-error')).toBe('Insufficient balance');
     expect(bodiesOf('/plan/join')).toHaveLength(0);
   });
 
@@ -318,6 +338,30 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     // Its releases are one tap away.
     fireEvent.click(screen.getByTestId('plan-order-log-link'));
     expect(navigate).toHaveBeenCalledWith('/pages/plan/log?orderId=41', expect.anything());
+  });
+
+  it('offers the development clock when the server has it, and shows the release it brings', async () => {
+    answers['/plan/orders'] = () => ok({ list: [order()], nextCursor: null });
+    await renderPage();
+    await screen.findByTestId('plan-order');
+    expect(screen.queryByTestId('dev-clock')).toBeNull();
+    cleanup();
+
+    answers['/app/config'] = () => ok({ devClock: true });
+    answers['/dev/clock/advance'] = () => ok({ now: '2026-05-03T00:00:00.000Z', offsetDays: 1 });
+    await renderPage();
+    await screen.findByTestId('plan-order');
+    expect(await screen.findByTestId('dev-clock')).toBeTruthy();
+    answers['/plan/orders'] = () =>
+      ok({
+        list: [order({ released: '3.5', remaining: '1496.5', daysReleased: 1 })],
+        nextCursor: null,
+      });
+    await press('dev-clock-1');
+    expect(bodiesOf('/dev/clock/advance')).toEqual([{ days: 1 }]);
+    await waitFor(() => expect(text('plan-order-released')).toBe('3.5 USDT'));
+    expect(text('plan-order-progress')).toBe('0.23% released · day 1 of 318');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Plan clock moved to 2026-05-03 (UTC)'));
   });
 
   it('shows a completed order as completed, with no next release', async () => {

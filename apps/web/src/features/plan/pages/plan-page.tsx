@@ -2,6 +2,7 @@ import { ChartLineUp, ClockCounterClockwise } from '@phosphor-icons/react';
 import { Empty, Skeleton } from 'antd-mobile';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DevClock } from '@/components/dev-clock.tsx';
 import { LoadFailed } from '@/components/load-failed.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { ROUTES } from '@/config/routes.ts';
@@ -27,7 +28,8 @@ function PlanProductsSkeleton() {
 /**
  * /pages/plan/index (login required) — the investment plan (SPEC §2, §3, issue 10 §1): the
  * products and their terms, joining with USDT from available after a review, and "my orders" with
- * every figure of an order. The orders refresh on their own, so a release shows without a reload.
+ * every figure of an order. The orders refresh on their own, so a release shows without a reload;
+ * in development, the clock control lets a newcomer watch releases arrive.
  */
 export function PlanPage() {
   const { t } = useTranslation();
@@ -78,6 +80,7 @@ export function PlanPage() {
       <div ref={ordersRef}>
         <PlanOrders />
       </div>
+      <DevClock />
     </div>
   );
 }

@@ -9,8 +9,8 @@ import {
   type TInvestmentProduct,
 } from '@kpc/shared';
 import type { TFunction } from 'i18next';
+import type { AmountLimits } from '@/lib/amount-rules.ts';
 import { ClientErrorCode, RequestError } from '@/lib/request.ts';
-import { compareDecimals } from '@/lib/amount-rules.ts';
 
 /**
  * A product's name. Operators name products by message key (`plan.product.<name>`); a key the app
@@ -44,9 +44,13 @@ export function getPhaseRows(product: TInvestmentProduct): PhaseRow[] {
   }));
 }
 
-/** True when a (valid) amount is above the product's maximum. */
-export function isAboveMaximum(amount: string | null, product: TInvestmentProduct): boolean {
-  return amount !== null && compareDecimals(amount, product.maxAmount) > 0;
+/** Between the product's minimum and maximum, at most what is available, in the asset's decimals. */
+export function getPlanAmountLimits(
+  product: Pick<TInvestmentProduct, 'minAmount' | 'maxAmount' | 'asset'>,
+  decimals: number,
+  available: string | undefined,
+): AmountLimits {
+  return { decimals, min: product.minAmount, ceiling: product.maxAmount, max: available, asset: product.asset };
 }
 
 /** What joining with `amount` will give, computed by the same arithmetic as the server (`plans.ts`). */
