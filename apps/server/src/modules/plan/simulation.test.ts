@@ -214,7 +214,9 @@ describe('400 simulated days', () => {
       (expectedIncomeUsdt.get(a.memberId) ?? 0n) + (expectedIncomeUsdt.get(b.memberId) ?? 0n),
     );
     expect(-house('plan_payout', 'KPC')).toBe(sum(esop.map(({ order }) => order.kpc)) + rewards);
-    expect(house('plan_funds', 'USDT')).toBe(sum(['1000', '5000', '100', '777.77', '1000', '1000', '333.33', '338.33', '100']));
+    expect(house('plan_funds', 'USDT')).toBe(
+      sum(['1000', '5000', '100', '777.77', '1000', '1000', '333.33', '338.33', '100']),
+    );
     expect(await findLedgerViolations(t.database.db)).toEqual({
       unbalanced: [],
       drifted: [],
