@@ -66,6 +66,8 @@ interface DbReport {
   generateSeconds: number;
   postgres?: Record<string, string>;
   days: Timing[];
+  /** A run with nothing due (every scheduled run between days): scanning the active orders. */
+  idleSeconds: number;
   ceiling: Timing;
   /** Mean orders/s of the measured daily runs. */
   ordersPerSecond: number;
@@ -264,6 +266,12 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
       });
       log(db, `day ${day}: ${whole(orders)} orders released in ${elapsed.toFixed(2)} s (${whole(orders / elapsed)}/s)`);
     }
+    // What every scheduled run costs between days: a pass that finds nothing due.
+    started = performance.now();
+    const idle = await runReleaseEngine(handle.db, clock, { workers });
+    const idleSeconds = seconds(started);
+    if (Object.values(idle.released).some((count) => count > 0)) throw new Error('the idle pass released something');
+    log(db, `idle pass (nothing due): ${(idleSeconds * 1000).toFixed(0)} ms`);
     const ordersPerSecond = days.reduce((sum, t) => sum + t.rows, 0) / days.reduce((sum, t) => sum + t.seconds, 0);
     const ratio = ordersPerSecond / ceiling.rowsPerSecond;
     const verified = await check(handle.db, orders * options.days);
@@ -278,6 +286,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
       generateSeconds,
       ...(settings ? { postgres: settings } : {}),
       days,
+      idleSeconds,
       ceiling,
       ordersPerSecond,
       ratio,
@@ -329,8 +338,8 @@ function printReports(reports: DbReport[]): void {
     console.log('');
     console.log(
       `${report.database}: ${whole(report.ordersPerSecond)} orders released/s; one daily run of ${whole(report.orders)} ` +
-        `orders ${perDay.toFixed(2)} s; ceiling ${whole(report.ceiling.rowsPerSecond)} rows/s; ` +
-        `ratio ${report.ratio.toFixed(3)}`,
+        `orders ${perDay.toFixed(2)} s; a run with nothing due ${(report.idleSeconds * 1000).toFixed(0)} ms; ` +
+        `ceiling ${whole(report.ceiling.rowsPerSecond)} rows/s; ratio ${report.ratio.toFixed(3)}`,
     );
     const c = report.check;
     console.log(

@@ -1,4 +1,4 @@
-import { createApiClient } from '@kpc/client';
+import { ClientErrorCode, createApiClient, RequestError } from '@kpc/client';
 import { env } from '@/config/env.ts';
 import { getLanguageAlias, i18n } from './i18n.ts';
 import { endSession } from './session.ts';
@@ -22,3 +22,13 @@ const apiClient = createApiClient({
 
 /** `POST /api/<module>/<action>`: resolves with `data`, toasts and rejects with a RequestError otherwise. */
 export const request = apiClient.request;
+
+/**
+ * Whether a failed submission may have gone through unseen (no network, no answer in time): then
+ * its review stays open and Confirm sends it again under the same request id. A refusal is an answer.
+ */
+export function isAnswerLost(error: unknown): boolean {
+  return (
+    error instanceof RequestError && (error.code === ClientErrorCode.NETWORK || error.code === ClientErrorCode.TIMEOUT)
+  );
+}

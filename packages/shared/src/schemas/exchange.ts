@@ -38,8 +38,11 @@ export const ZExchangeTerms = z.object({
   received: z.string(),
 });
 
-/** A signed quote: `quote` is an opaque token carrying the terms; one quote exchanges once. */
-export const ZQuote = ZExchangeTerms.extend({ quote: z.string(), expiresAt: z.string() });
+/**
+ * A signed quote: `quote` is an opaque token carrying the terms; one quote exchanges once.
+ * `feeBurned`: the fee goes to "KPC burned" instead of the programme's fees (README "What burns KPC").
+ */
+export const ZQuote = ZExchangeTerms.extend({ quote: z.string(), expiresAt: z.string(), feeBurned: z.boolean() });
 export type TQuote = z.infer<typeof ZQuote>;
 
 /** POST /api/exchange/confirm — exchanges at the quoted terms; an expired quote asks for a new one. */

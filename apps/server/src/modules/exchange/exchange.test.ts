@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TAssetListResponse, TExchangeLogResponse } from '@kpc/shared';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kpcPrices } from '../../db/schema/index.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
+import { houseBalance } from '../../testing/ledger-balances.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { quoteExchange } from './service.ts';
 
@@ -87,21 +87,17 @@ describe('quick exchange (SPEC §3 Exchange)', () => {
     const member = await createWalletMember(t);
     await fund(t, member, 'USDT', '10');
     const burned = async () => (await t.call('/api/plan/burned', {})).data.burned as string;
-    const feesUsdt = async () => {
-      const result: unknown = await t.database.db.execute(sql`
-        select coalesce(sum(p.amount), 0)::text as total from ledger_postings p
-        join ledger_accounts a on a.id = p.account_id where a.house_account = 'fees' and a.asset = 'USDT'`);
-      return Number((result as { rows: { total: string }[] }).rows[0]!.total);
-    };
+    const feesUsdt = async () => Number(await houseBalance(t.database.db, 'fees', 'USDT'));
     const [burnedBefore, feesBefore] = [Number(await burned()), await feesUsdt()];
     const bought = await quote(member, 'USDT', 'KPC', '10');
+    expect(bought.data).toMatchObject({ feeBurned: false });
     await t.call('/api/exchange/confirm', { quote: bought.data.quote }, member.headers);
     // The USDT fee (0.03) is kept as a fee; nothing burns.
     expect(await feesUsdt()).toBeCloseTo(feesBefore + 0.03, 10);
     expect(Number(await burned())).toBe(burnedBefore);
 
     const sold = await quote(member, 'KPC', 'USDT', '99.7');
-    expect(sold.data).toMatchObject({ fee: '0.4985' });
+    expect(sold.data).toMatchObject({ fee: '0.4985', feeBurned: true });
     expect(sold.data).not.toHaveProperty('burnFee');
     await t.call('/api/exchange/confirm', { quote: sold.data.quote }, member.headers);
     expect(Number(await burned())).toBeCloseTo(burnedBefore + 0.4985, 10);

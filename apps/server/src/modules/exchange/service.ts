@@ -151,7 +151,7 @@ export async function quoteExchange(
     burnFee: pair.burnFee,
   };
   const { id: _id, member: _member, burnFee: _burnFee, ...shown } = terms;
-  return { quote: encodeQuote(context.secret, terms), ...shown };
+  return { quote: encodeQuote(context.secret, terms), ...shown, feeBurned: pair.burnFee };
 }
 
 type RecordRow = typeof financialRecords.$inferSelect;

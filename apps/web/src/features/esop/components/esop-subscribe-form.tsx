@@ -1,4 +1,5 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
+import { isAnswerLost } from '@/lib/request.ts';
 import { formatNumber, type TEsopOrder, type TEsopTerms } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
 import { useRef, useState } from 'react';
@@ -15,7 +16,6 @@ import {
   ESOP_PAY_ASSET,
   getEsopAmountLimits,
   getEsopFingerprint,
-  isAnswerLost,
   previewKpc,
   previewLockEnd,
 } from '@/features/esop/utils/esop-form.ts';

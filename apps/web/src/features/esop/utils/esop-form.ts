@@ -7,7 +7,6 @@ import {
   type TEsopTerms,
 } from '@kpc/shared';
 import type { AmountLimits } from '@/lib/amount-rules.ts';
-import { ClientErrorCode, RequestError } from '@/lib/request.ts';
 
 /**
  * Rules and previews of the KPC plan's subscription (SPEC §4 "Plan release", issue 10 part 2).
@@ -59,14 +58,4 @@ export function releasedPercent(order: Pick<TEsopOrder, 'kpc' | 'released'>): nu
 /** What identifies one subscription, for its request id: the same amount tried again reuses it. */
 export function getEsopFingerprint(amount: string): string {
   return `${ESOP_PAY_ASSET}:${amount}`;
-}
-
-/**
- * Whether a failed subscription may have gone through unseen (no answer, or none in time): then the
- * review stays open and Confirm sends it again under the same request id. A refusal is an answer.
- */
-export function isAnswerLost(error: unknown): boolean {
-  return (
-    error instanceof RequestError && (error.code === ClientErrorCode.NETWORK || error.code === ClientErrorCode.TIMEOUT)
-  );
 }

@@ -47,7 +47,12 @@ export function ExchangeReviewSheet({
     { key: 'receive', label: t('exchange.receive'), value: quote.to },
     { key: 'rate', label: t('exchange.rate'), value: `1 ${quote.from} = ${formatNumber(quote.rate)} ${quote.to}` },
     { key: 'fee-rate', label: t('exchange.feeRate'), value: formatFeeRate(quote.feeRate) },
-    { key: 'fee', label: t('exchange.fee'), value: `${formatNumber(quote.fee)} ${quote.from}` },
+    {
+      key: 'fee',
+      label: t('exchange.fee'),
+      // A KPC fee that burns says so: it goes to "KPC burned" on Home, not to the programme.
+      value: `${formatNumber(quote.fee)} ${quote.from}${quote.feeBurned ? ` · ${t('exchange.feeBurned')}` : ''}`,
+    },
     {
       key: 'received',
       label: t('exchange.received'),

@@ -17,7 +17,12 @@ export function QuotePanel({ state, secondsLeft }: QuotePanelProps) {
   const rows = [
     { key: 'rate', label: t('exchange.rate'), value: `1 ${quote.from} = ${formatNumber(quote.rate)} ${quote.to}` },
     { key: 'fee-rate', label: t('exchange.feeRate'), value: formatFeeRate(quote.feeRate) },
-    { key: 'fee', label: t('exchange.fee'), value: `${formatNumber(quote.fee)} ${quote.from}` },
+    {
+      key: 'fee',
+      label: t('exchange.fee'),
+      // A KPC fee that burns says so: it goes to "KPC burned" on Home, not to the programme.
+      value: `${formatNumber(quote.fee)} ${quote.from}${quote.feeBurned ? ` · ${t('exchange.feeBurned')}` : ''}`,
+    },
     { key: 'received', label: t('exchange.received'), value: `${formatNumber(quote.received)} ${quote.to}` },
   ];
 

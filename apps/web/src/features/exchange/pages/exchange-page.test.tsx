@@ -22,6 +22,7 @@ const quote = {
   fee: '0.3',
   received: '997',
   expiresAt: '2099-01-01T00:00:30.000Z',
+  feeBurned: false,
 };
 const record = { id: '7', ...quote, createdAt: '2026-01-02T08:30:00.000Z' };
 
@@ -140,6 +141,12 @@ describe('ExchangePage: review, confirm, receipt (issue Step 4d)', () => {
     expect(screen.getByTestId('exchange-amount')).toHaveProperty('value', '');
     expect(screen.queryByTestId('exchange-quote')).toBeNull();
     expect(screen.getByTestId('exchange-get-quote')).toBeTruthy();
+  });
+
+  it('says so when the fee is burned (a KPC fee, README "What burns KPC")', async () => {
+    answers['/exchange/quote'] = () => ok({ ...quote, fee: '0.5', feeBurned: true });
+    await openReview();
+    expect(text('exchange-review-fee')).toBe('0.5 USDT · burned');
   });
 
   it('exchanges nothing on Cancel, and keeps the quote on the page', async () => {

@@ -1,4 +1,5 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
+import { isAnswerLost } from '@/lib/request.ts';
 import { formatNumber, USDT_DECIMALS, type TInvestmentProduct } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
 import { useRef, useState } from 'react';
@@ -11,13 +12,7 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
 import { useJoinPlan } from '@/features/plan/api/join-plan.ts';
-import {
-  getPlanAmountLimits,
-  getProductName,
-  getProductSlug,
-  isAnswerLost,
-  previewJoin,
-} from '@/features/plan/utils/plan-view.ts';
+import { getPlanAmountLimits, getProductName, getProductSlug, previewJoin } from '@/features/plan/utils/plan-view.ts';
 import { PlanJoinReviewSheet, type PlanJoinReview } from './plan-join-review-sheet.tsx';
 import { PlanProductTerms } from './plan-product-terms.tsx';
 

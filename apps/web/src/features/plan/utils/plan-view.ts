@@ -10,7 +10,6 @@ import {
 } from '@kpc/shared';
 import type { TFunction } from 'i18next';
 import type { AmountLimits } from '@/lib/amount-rules.ts';
-import { ClientErrorCode, RequestError } from '@/lib/request.ts';
 
 /**
  * A product's name. Operators name products by message key (`plan.product.<name>`); a key the app
@@ -80,11 +79,4 @@ export function getReleasedShare(released: string, quota: string): { text: strin
   const whole = toLedgerUnits(quota);
   const basisPoints = whole > 0n ? (toLedgerUnits(released) * 10_000n) / whole : 0n;
   return { text: `${formatNumber(formatDecimal(basisPoints, 2))}%`, percent: Number(basisPoints) / 100 };
-}
-
-/** The call's answer was lost (no network, timeout): it may have joined, so a retry reuses its request id. */
-export function isAnswerLost(error: unknown): boolean {
-  return (
-    error instanceof RequestError && (error.code === ClientErrorCode.NETWORK || error.code === ClientErrorCode.TIMEOUT)
-  );
 }

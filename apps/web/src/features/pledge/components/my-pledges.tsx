@@ -11,7 +11,7 @@ import { useUserStore } from '@/lib/user-store.ts';
 import { PLEDGES_QUERY_ROOT, PLEDGES_REFRESH_MS, pledgesSource } from '@/features/pledge/api/get-pledges.ts';
 import { useRedeemPledge } from '@/features/pledge/api/redeem-pledge.ts';
 import { previewRedemption } from '@/features/pledge/utils/pledge-preview.ts';
-import { isAnswerLost } from '@/features/pledge/utils/request-outcome.ts';
+import { isAnswerLost } from '@/lib/request.ts';
 import { PledgeItem } from './pledge-item.tsx';
 import { RedeemReviewSheet, type RedeemReview } from './redeem-review-sheet.tsx';
 

@@ -11,7 +11,7 @@ import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
 import { useCreatePledge } from '@/features/pledge/api/create-pledge.ts';
 import { getPledgeFingerprint, PLEDGE_ASSET, previewPledge } from '@/features/pledge/utils/pledge-preview.ts';
-import { isAnswerLost } from '@/features/pledge/utils/request-outcome.ts';
+import { isAnswerLost } from '@/lib/request.ts';
 import { PledgeReviewSheet, type PledgeReview } from './pledge-review-sheet.tsx';
 import { PledgeTermPicker } from './pledge-term-picker.tsx';
 

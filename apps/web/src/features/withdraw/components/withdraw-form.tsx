@@ -1,4 +1,5 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
+import { isAnswerLost } from '@/lib/request.ts';
 import { RecordKind, VERIFICATION_CODE_LENGTH, type TWithdrawal, type TWithdrawChannel } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
 import { AppForm } from '@/components/app-form.tsx';
@@ -19,7 +20,6 @@ import { previewWithdrawFee } from '@/features/withdraw/utils/withdraw-fee.ts';
 import {
   getWithdrawAmountLimits,
   getWithdrawFingerprint,
-  isAnswerLost,
   isChannelOpen,
   ZWithdrawFields,
 } from '@/features/withdraw/utils/withdraw-form.ts';

@@ -3,7 +3,7 @@ import type { TWithdrawChannel } from '@kpc/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { checkAmount } from '@/lib/amount-rules.ts';
 import { changeLocale, i18n, translateKey } from '@/lib/i18n.ts';
-import { ClientErrorCode, RequestError } from '@/lib/request.ts';
+import { ClientErrorCode, isAnswerLost, RequestError } from '@/lib/request.ts';
 import {
   chooseChannel,
   getChannelProblemKey,
@@ -11,7 +11,6 @@ import {
   getWithdrawAmountLimits,
   getWithdrawAssets,
   getWithdrawFingerprint,
-  isAnswerLost,
   ZWithdrawFields,
 } from './withdraw-form.ts';
 

@@ -1,6 +1,5 @@
 import { ChannelStatus, ZWithdrawRequest, type TWithdrawChannel } from '@kpc/shared';
 import type { AmountLimits } from '@/lib/amount-rules.ts';
-import { ClientErrorCode, RequestError } from '@/lib/request.ts';
 
 /**
  * Rules of the withdraw form (SPEC §2 Withdraw, §5). The address and code use the request's own
@@ -86,14 +85,4 @@ export interface WithdrawSubmission {
  */
 export function getWithdrawFingerprint(fields: WithdrawSubmission) {
   return [fields.chainId, fields.asset, fields.address.toLowerCase(), fields.amount].join(':');
-}
-
-/**
- * Whether a failed submission may have gone through unseen (no answer, or none in time): then the
- * review stays open and Confirm sends it again under the same request id. A refusal is an answer.
- */
-export function isAnswerLost(error: unknown): boolean {
-  return (
-    error instanceof RequestError && (error.code === ClientErrorCode.NETWORK || error.code === ClientErrorCode.TIMEOUT)
-  );
 }
