@@ -12,6 +12,10 @@ import { createScheduler } from './jobs/scheduler.ts';
 import { createReferenceData } from './ledger/reference-data.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createSessionCache } from './modules/account/session-cache.ts';
+import type { CardIssuer } from './modules/card/issuer/issuer.ts';
+import { createCardIssuer, type CardIssuerDependencies } from './modules/card/issuer/registry.ts';
+import { databaseSandboxStore } from './modules/card/sandbox-db-store.ts';
+import { applyCardIssuerEvent, reconcileCardApplications, type CardContext } from './modules/card/service.ts';
 import { registerModules, type ServerContext } from './modules/index.ts';
 import { createDepositWatchers } from './modules/recharge/deposit-watcher.ts';
 import { createWithdrawalSenders } from './modules/withdraw/withdrawal-sender.ts';
@@ -35,6 +39,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Tests capture the log to prove secrets never reach it. */
   logStream?: DestinationStream;
+  /** Tests drive the card issuer on their own clock; default: the adapter CARD_ISSUER names. */
+  cardIssuer?: (dependencies: CardIssuerDependencies) => CardIssuer;
 }
 
 /**
@@ -78,6 +84,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const sessionCache = await createSessionCache({ db, clock, policy: sessionPolicy, changes, logger: app.log });
   const auth = createAuthHooks(sessionCache);
   app.addHook('onSend', auth.confirmRevocations);
+  // One card issuer per process, its events applied by the card module (each once).
+  const onCardError = (error: unknown, where: string) => app.log.error({ err: error }, `card issuer: ${where}`);
+  const issuerDependencies: CardIssuerDependencies = {
+    clock,
+    store: databaseSandboxStore(db),
+    isProduction: config.NODE_ENV === 'production',
+    onError: onCardError,
+  };
+  const cardIssuer = options.cardIssuer
+    ? options.cardIssuer(issuerDependencies)
+    : createCardIssuer(config.CARD_ISSUER, issuerDependencies);
+  const cards: CardContext = { db, clock, secret, issuer: cardIssuer, onError: onCardError };
+  cardIssuer.onEvent((event) => applyCardIssuerEvent(cards, event));
+  let recovery: Promise<void> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    await cardIssuer.start();
+    // Events missed while stopped are read back from the issuer (in the background: start-up does not wait).
+    recovery = reconcileCardApplications(cards).catch((error: unknown) => onCardError(error, 'recovery'));
+  });
+  app.addHook('onClose', async () => {
+    await cardIssuer.stop();
+    await recovery;
+  });
   const context: ServerContext = {
     config,
     db,
@@ -97,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger: app.log,
       confirmations: config.WITHDRAW_CONFIRMATIONS,
     }),
+    cards,
   };
 
   await registerModules(app, context);

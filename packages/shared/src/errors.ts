@@ -84,6 +84,60 @@ export const ErrorCode = {
   PLEDGE_NOT_ACTIVE: 1402,
   /** The request id was already used for a different request. */
   REQUEST_ID_REUSED: 1403,
+  /** Step 6: the KLK package tier is unknown or no longer sold. */
+  KLK_TIER_UNAVAILABLE: 1600,
+  /** Step 6: the member already holds this package or a higher one: only an upgrade can be bought. */
+  KLK_TIER_NOT_HIGHER: 1601,
+  /** Step 6: no such activation code among the member's own (another member's code answers the same). */
+  ACTIVATION_CODE_NOT_FOUND: 1610,
+  /** Step 6: the activation code has already been used. */
+  ACTIVATION_CODE_USED: 1611,
+  /** Step 6: no member has this invitation code or email. */
+  ACTIVATION_CODE_RECIPIENT_INVALID: 1612,
+  /** Step 6: a code cannot be given to oneself. */
+  ACTIVATION_CODE_SELF: 1613,
+  /** Step 6: the member already has an open (or granted) global node application. */
+  NODE_APPLICATION_OPEN: 1620,
+  /** Step 6: no such global node application (among the member's own, or at all for operators). */
+  NODE_APPLICATION_NOT_FOUND: 1621,
+  /** Step 6: the node application is not in a state that allows this step (e.g. reviewed twice, paid before approval). */
+  NODE_APPLICATION_WRONG_STATE: 1622,
+  /** Step 6: the member already has a shareholder application under review. */
+  STOCKHOLDER_APPLICATION_OPEN: 1630,
+  /** Step 6: no such shareholder application. */
+  STOCKHOLDER_APPLICATION_NOT_FOUND: 1631,
+  /** Step 6: the shareholder application has already been reviewed. */
+  STOCKHOLDER_APPLICATION_REVIEWED: 1632,
+  /** Step 6: the card product is unknown, no longer offered, or not on that network. */
+  CARD_PRODUCT_UNAVAILABLE: 1640,
+  /** Step 6: no such card application (among the member's own, or at all for operators). */
+  CARD_APPLICATION_NOT_FOUND: 1641,
+  /** Step 6: the application is not in a state that allows this step (e.g. issuing before approval). */
+  CARD_APPLICATION_WRONG_STATE: 1642,
+  /** Step 6: no such card among the member's own (another member's card answers the same). */
+  CARD_NOT_FOUND: 1643,
+  /** Step 6: binding: the number is not that of a card issued to the member. */
+  CARD_BIND_NOT_FOUND: 1644,
+  /** Step 6: binding: the number is the member's card, but the ID printed with it is another. */
+  CARD_ID_MISMATCH: 1645,
+  /** Step 6: the card is already bound. */
+  CARD_ALREADY_BOUND: 1646,
+  /** Step 6: the card must be bound first (top-up, freeze, transactions). */
+  CARD_NOT_BOUND: 1647,
+  /** Step 6: the card is frozen: no top-up until it is unfrozen. */
+  CARD_FROZEN: 1648,
+  /** Step 6: the top-up is larger than the card's single-transaction limit. */
+  CARD_LIMIT_SINGLE: 1649,
+  /** Step 6: the top-up would pass the card's daily limit (`remaining` is what is left today). */
+  CARD_LIMIT_DAILY: 1650,
+  /** Step 6: the top-up would pass the card's monthly limit (`remaining` is what is left this month). */
+  CARD_LIMIT_MONTHLY: 1651,
+  /** Step 6: the card issuer cannot be reached; nothing was charged, try again. */
+  CARD_ISSUER_UNAVAILABLE: 1652,
+  /** Step 6: the card issuer refused the top-up; the money is back in available. */
+  CARD_TOPUP_REFUSED: 1653,
+  /** Step 6: the step needs the sandbox card issuer (simulated spending). */
+  CARD_SANDBOX_ONLY: 1654,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env.ts';
+import { configuredSecrets } from './secrets.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -89,5 +90,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ SESSION_IDLE_SECONDS: '100', SESSION_MAX_AGE_SECONDS: '10' })).toThrow(
       /SESSION_IDLE_SECONDS/,
     );
+  });
+});
+
+describe('configuredSecrets', () => {
+  it("hides the operators' keys from the log, not their names", () => {
+    const key = 'k'.repeat(40);
+    const config = loadConfig({ OPERATOR_KEYS: `alice:${key}` });
+    const secrets = configuredSecrets(config, config.chains);
+    expect(secrets).toContain(key);
+    expect(secrets).not.toContain('alice');
   });
 });

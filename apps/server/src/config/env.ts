@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseChainSettings, type ChainSettings } from './chains.ts';
+import { cardIssuerFactories } from '../modules/card/issuer/registry.ts';
 import { DEFAULT_ALLOWED_CHAIN_IDS, TOKEN_CODE, USDT_QUANTITY } from '@kpc/shared';
 import { z } from 'zod';
 
@@ -105,6 +106,44 @@ const ZEnv = z.object({
     .regex(/^[A-Za-z0-9]{4,32}$/, 'letters and digits, 4 to 32 characters')
     .transform((v) => v.toUpperCase())
     .optional(),
+  /**
+   * Operator API keys (Step 6): comma-separated `name:secret`, each secret at least 32 characters.
+   * The name is kept on every operator decision. Unset in development with the faucet on: one key
+   * is generated at start and logged (plugins/operator.ts).
+   */
+  OPERATOR_KEYS: z
+    .string()
+    .transform((value, context) => {
+      const keys: OperatorKey[] = [];
+      for (const [index, entry] of value.split(',').entries()) {
+        const separator = entry.indexOf(':');
+        const name = separator < 0 ? '' : entry.slice(0, separator).trim();
+        const secret = separator < 0 ? '' : entry.slice(separator + 1).trim();
+        // The message names the entry by position, never by its secret.
+        if (!/^[A-Za-z0-9_.-]{1,32}$/.test(name)) {
+          context.addIssue({
+            code: 'custom',
+            message: `entry ${index + 1}: expected name:secret (name: letters, digits, _ . -)`,
+          });
+        } else if (secret.length < 32) {
+          context.addIssue({
+            code: 'custom',
+            message: `entry ${index + 1} (${name}): the secret needs at least 32 characters`,
+          });
+        } else if (keys.some((key) => key.name === name)) {
+          context.addIssue({ code: 'custom', message: `entry ${index + 1}: the name ${name} appears twice` });
+        } else keys.push({ name, secret });
+      }
+      return keys;
+    })
+    .optional(),
+  /** The card issuer adapter (Step 6, modules/card/issuer/registry.ts); `sandbox` is built in. */
+  CARD_ISSUER: z
+    .string()
+    .default('sandbox')
+    .refine((name) => Object.hasOwn(cardIssuerFactories, name), {
+      error: `not a card issuer; choose one of: ${Object.keys(cardIssuerFactories).join(', ')}`,
+    }),
   /** Secret for hashing verification codes; generated and kept in the database when not set. */
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
 
@@ -167,6 +206,12 @@ const ZEnv = z.object({
     )
     .optional(),
 });
+
+/** One operator's API key (OPERATOR_KEYS). */
+export interface OperatorKey {
+  name: string;
+  secret: string;
+}
 
 export type Config = z.infer<typeof ZEnv> & {
   /** The embedded development chain runs in this process (DEV_CHAIN, or `auto` without any real chain). */

@@ -5,7 +5,7 @@ import type { Config } from './env.ts';
 /**
  * Every configured secret, and the secret parts of every configured URL, for the log redactor:
  * the chains' node URLs (API keys in their paths), hot wallet keys, the database, SMTP and Redis
- * URLs and the app secret. The development chain's URL is no secret.
+ * URLs, the app secret and the operators' API keys. The development chain's URL is no secret.
  */
 export function configuredSecrets(config: Config, chains: readonly ChainSettings[]): string[] {
   const urls = [
@@ -18,5 +18,6 @@ export function configuredSecrets(config: Config, chains: readonly ChainSettings
     ...urls.flatMap(secretPartsOf),
     ...chains.flatMap((chain) => (chain.hotWalletKey && !chain.isDevelopment ? [chain.hotWalletKey] : [])),
     ...(config.APP_SECRET ? [config.APP_SECRET] : []),
+    ...(config.OPERATOR_KEYS ?? []).map((key) => key.secret),
   ];
 }

@@ -30,6 +30,14 @@ export const HouseAccount = {
   PLAN_FUNDS: 'plan_funds',
   /** Pays every plan release and ESOP allocation: its balance is what the plans have cost. */
   PLAN_PAYOUT: 'plan_payout',
+  /** What members pay for KLK broker packages (Step 6). */
+  KLK_SALES: 'klk_sales',
+  /** Global node payments (Step 6); a refused node is refunded from it. */
+  NODE_SALES: 'node_sales',
+  /** Card issuance and KYC fees and top-up fees (Step 6); a rejected application is refunded from it. */
+  CARD_FEES: 'card_fees',
+  /** USDT loaded (or about to be loaded) onto members' cards at the issuer (Step 6). */
+  CARD_FLOAT: 'card_float',
 } as const;
 export type THouseAccount = (typeof HouseAccount)[keyof typeof HouseAccount];
 

@@ -14,18 +14,24 @@ import type { ReferenceData } from '../ledger/reference-data.ts';
 import { planClockOf, type Clock } from '../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { createAuthHooks } from '../plugins/auth.ts';
+import { operatorApi } from '../plugins/operator.ts';
 import { accountRoutes } from './account/routes.ts';
+import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
 import { appRoutes } from './app/routes.ts';
 import { assetRoutes } from './assets/routes.ts';
-import { cardRoutes } from './card/routes.ts';
+import type { CardContext } from './card/service.ts';
+import { cardOperatorRoutes, cardRoutes } from './card/routes.ts';
 import { devClockRoutes } from './dev/clock.ts';
 import { devFaucetRoutes } from './dev/faucet.ts';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
+import { klkRoutes } from './klk/routes.ts';
+import { nodeOperatorRoutes, nodeRoutes } from './node/routes.ts';
 import type { DepositWatcher } from './recharge/deposit-watcher.ts';
 import { planRoutes } from './plan/routes.ts';
 import { rechargeRoutes } from './recharge/routes.ts';
+import { stockholderOperatorRoutes, stockholderRoutes } from './stockholder/routes.ts';
 import type { WithdrawalSender } from './withdraw/withdrawal-sender.ts';
 import { withdrawRoutes } from './withdraw/routes.ts';
 
@@ -49,6 +55,8 @@ export interface ServerContext {
   depositWatchers: Map<number, DepositWatcher>;
   /** One per chain with a hot wallet. */
   withdrawalSenders: Map<number, WithdrawalSender>;
+  /** The card issuer (CARD_ISSUER) and what the card module needs, built once per process. */
+  cards: CardContext;
 }
 
 /** A module: registers its routes (SPEC's `/api/<module>/<action>`) from the shared context. */
@@ -99,7 +107,7 @@ const serverModules: ServerModule[] = [
     },
   })),
   routes(appRoutes, (c) => ({ chains: c.chains, devClock: c.config.isFaucetEnabled })),
-  routes(cardRoutes, (c) => ({ referenceData: c.referenceData, clock: c.clock })),
+  routes(cardRoutes, (c) => ({ referenceData: c.referenceData, clock: c.clock, context: c.cards, auth: c.auth })),
   routes(assetRoutes, (c) => ({
     db: c.db,
     clock: c.clock,
@@ -140,6 +148,27 @@ const serverModules: ServerModule[] = [
     },
     auth: c.auth,
     codeLimit: codeLimit(c),
+  })),
+  // Step 6: broker packages, activation codes, the global node and shareholder applications.
+  routes(klkRoutes, (c) => ({ context: { db: c.db, clock: c.clock, secret: c.secret }, auth: c.auth })),
+  routes(activationCodeRoutes, (c) => ({
+    context: { db: c.db, clock: c.clock, secret: c.secret },
+    auth: c.auth,
+    recipientLimit: { max: c.config.RATE_LIMIT_ACCOUNT_MAX, timeWindow: c.config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+  })),
+  routes(nodeRoutes, (c) => ({ context: { db: c.db, clock: c.clock }, auth: c.auth })),
+  routes(stockholderRoutes, (c) => ({ context: { db: c.db, clock: c.clock }, auth: c.auth })),
+  // The operator API (`/api/operator/*`): its own key, never a member token.
+  routes(operatorApi, (c) => ({
+    keys: c.config.OPERATOR_KEYS ?? [],
+    // Never in production: the faucet is refused there, and so is this key.
+    generateDevelopmentKey: c.config.isFaucetEnabled && c.config.NODE_ENV !== 'production' && !c.config.OPERATOR_KEYS,
+    failureLimit: { max: c.config.RATE_LIMIT_LOGIN_MAX, timeWindow: c.config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    routes: [
+      nodeOperatorRoutes({ db: c.db, clock: c.clock }),
+      stockholderOperatorRoutes({ db: c.db, clock: c.clock }),
+      cardOperatorRoutes(c.cards),
+    ],
   })),
   // The development mailbox shows the outbox, so only when mail goes there.
   routes(devMailboxRoutes, (c) => ({ db: c.db }), {

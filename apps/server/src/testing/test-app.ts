@@ -42,7 +42,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'chains'> = {},
+  options: Pick<BuildAppOptions, 'chains' | 'cardIssuer'> = {},
 ): Promise<TestApp> {
   const smtp = await startSmtpSink();
   const database = await openTestDatabase();

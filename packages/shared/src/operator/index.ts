@@ -5,3 +5,4 @@
  */
 export * from './channels.ts';
 export * from './withdraw.ts';
+export * from './node.ts';

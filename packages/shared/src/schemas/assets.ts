@@ -41,6 +41,16 @@ export const EntryType = {
   ESOP_RELEASE: 'esop_release',
   PLEDGE_REWARD: 'pledge_reward',
   PLEDGE_MATURITY: 'pledge_maturity',
+  /** Step 6: a broker package bought; a global node paid for, and refunded when refused. */
+  KLK_PURCHASE: 'klk_purchase',
+  NODE_PAYMENT: 'node_payment',
+  NODE_REFUND: 'node_refund',
+  /** Step 6: a card application paid from the balance (fees and the initial top-up), and its refund when KYC rejects it. */
+  CARD_FEE: 'card_fee',
+  CARD_REFUND: 'card_refund',
+  /** Step 6: USDT loaded onto a card (with its fee), and its reversal when the issuer refuses it. */
+  CARD_TOPUP: 'card_topup',
+  CARD_TOPUP_REVERSAL: 'card_topup_reversal',
 } as const;
 export type TEntryType = (typeof EntryType)[keyof typeof EntryType];
 export const ZEntryType = z.enum(Object.values(EntryType) as [TEntryType, ...TEntryType[]], {

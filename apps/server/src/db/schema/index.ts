@@ -3,10 +3,13 @@
  * drizzle-kit reads this folder (drizzle.config.ts).
  */
 export * from './account.ts';
+export * from './card.ts';
 export * from './channels.ts';
 export * from './exchange.ts';
+export * from './klk.ts';
 export * from './ledger.ts';
 export * from './mail.ts';
+export * from './node.ts';
 export * from './plan.ts';
 export * from './recharge.ts';
 export * from './settings.ts';

@@ -1,19 +1,74 @@
-import { fromLedgerUnits, ZEmpty, ZEnvelope, ZPriceResponse } from '@kpc/shared';
+import {
+  fromLedgerUnits,
+  ZCardApplication,
+  ZCardApplicationRequest,
+  ZCardApplicationsRequest,
+  ZCardApplicationsResponse,
+  ZCardApplyRequest,
+  ZCardBindRequest,
+  ZCardBindResponse,
+  ZCardFreezeRequest,
+  ZCardFreezeResponse,
+  ZCardListResponse,
+  ZCardProductsResponse,
+  ZCardTopUpRequest,
+  ZCardTopUpResponse,
+  ZCardTransaction,
+  ZCardTransactionsRequest,
+  ZCardTransactionsResponse,
+  ZEmpty,
+  ZEnvelope,
+  ZPriceResponse,
+} from '@kpc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../lib/clock.ts';
 import type { ReferenceData } from '../../ledger/reference-data.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
+import { operatorOf } from '../../plugins/operator.ts';
 import { ok } from '../../plugins/wire.ts';
+import {
+  operatorDecide,
+  operatorIssue,
+  operatorListApplications,
+  operatorSpend,
+  ZOperatorCardApplication,
+  ZOperatorCardApplicationsRequest,
+  ZOperatorCardApplicationsResponse,
+  ZOperatorCardIdRequest,
+  ZOperatorCardRejectRequest,
+  ZOperatorCardSpendRequest,
+} from './operator.ts';
+import {
+  applyForCard,
+  bindCard,
+  cardTransactions,
+  getApplication,
+  listApplications,
+  listCards,
+  listProducts,
+  setCardFrozen,
+  topUpCard,
+  type CardContext,
+} from './service.ts';
 
-/** The `card` module (SPEC §7): the KPC price now; cards themselves arrive in a later step. */
-export const cardRoutes: FastifyPluginAsyncZod<{ referenceData: ReferenceData; clock: Clock }> = async (
-  app,
-  { referenceData, clock },
-) => {
+/**
+ * The `card` module (SPEC §7 `/api/card/getPrice`; Step 6 cards, SPEC §2 "Card pages", §5): the
+ * KPC price, card products, applying, the member's applications and cards, binding, top-up,
+ * freeze and the card's transactions.
+ */
+export const cardRoutes: FastifyPluginAsyncZod<{
+  referenceData: ReferenceData;
+  clock: Clock;
+  context: CardContext;
+  auth: ReturnType<typeof createAuthHooks>;
+}> = async (app, { referenceData, clock, context, auth }) => {
+  const tags = ['card'];
+  const member = { preHandler: auth.requireSession };
   app.post(
     '/api/card/getPrice',
     {
       schema: {
-        tags: ['card'],
+        tags,
         summary: 'KPC price in USDT now',
         body: ZEmpty,
         response: { 200: ZEnvelope(ZPriceResponse) },
@@ -24,4 +79,203 @@ export const cardRoutes: FastifyPluginAsyncZod<{ referenceData: ReferenceData; c
       return ok({ price: fromLedgerUnits(price), updatedAt: updatedAt.toISOString() });
     },
   );
+  app.post(
+    '/api/card/products',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: 'Card products with their networks, fees and limits',
+        body: ZEmpty.optional(),
+        response: { 200: ZEnvelope(ZCardProductsResponse) },
+      },
+    },
+    async () => ok(await listProducts(context.db)),
+  );
+  app.post(
+    '/api/card/apply',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          'Apply for a card with KYC details, paying from available USDT or with an activation code; retry-safe by requestId',
+        body: ZCardApplyRequest,
+        response: { 200: ZEnvelope(ZCardApplication) },
+      },
+    },
+    async (request) => ok(await applyForCard(context, sessionOf(request).memberId, request.body)),
+  );
+  app.post(
+    '/api/card/applications',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's card applications, newest first",
+        body: ZCardApplicationsRequest.optional(),
+        response: { 200: ZEnvelope(ZCardApplicationsResponse) },
+      },
+    },
+    async (request) => ok(await listApplications(context, sessionOf(request).memberId, request.body ?? {})),
+  );
+  app.post(
+    '/api/card/application',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "One of the member's card applications",
+        body: ZCardApplicationRequest,
+        response: { 200: ZEnvelope(ZCardApplication) },
+      },
+    },
+    async (request) => ok(await getApplication(context, sessionOf(request).memberId, request.body.id)),
+  );
+  app.post(
+    '/api/card/list',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The member's cards, masked, bound or not",
+        body: ZEmpty.optional(),
+        response: { 200: ZEnvelope(ZCardListResponse) },
+      },
+    },
+    async (request) => ok(await listCards(context, sessionOf(request).memberId)),
+  );
+  app.post(
+    '/api/card/bind',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "Bind one of the member's issued cards by its number and ID",
+        body: ZCardBindRequest,
+        response: { 200: ZEnvelope(ZCardBindResponse) },
+      },
+    },
+    async (request) => ok(await bindCard(context, sessionOf(request).memberId, request.body)),
+  );
+  app.post(
+    '/api/card/topup',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary:
+          'Load USDT from available onto a bound card (plus the fee), within its limits; retry-safe by requestId',
+        body: ZCardTopUpRequest,
+        response: { 200: ZEnvelope(ZCardTopUpResponse) },
+      },
+    },
+    async (request) => ok(await topUpCard(context, sessionOf(request).memberId, request.body)),
+  );
+  for (const [path, frozen] of [
+    ['/api/card/freeze', true],
+    ['/api/card/unfreeze', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        ...member,
+        schema: {
+          tags,
+          summary: frozen ? 'Freeze a bound card (no top-up or spending)' : 'Unfreeze a bound card',
+          body: ZCardFreezeRequest,
+          response: { 200: ZEnvelope(ZCardFreezeResponse) },
+        },
+      },
+      async (request) => ok(await setCardFrozen(context, sessionOf(request).memberId, request.body.id, frozen)),
+    );
+  }
+  app.post(
+    '/api/card/transactions',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "A bound card's transactions, newest first, with its balance",
+        body: ZCardTransactionsRequest,
+        response: { 200: ZEnvelope(ZCardTransactionsResponse) },
+      },
+    },
+    async (request) => ok(await cardTransactions(context, sessionOf(request).memberId, request.body)),
+  );
 };
+
+/** Cards, operator side: behind the operator key (plugins/operator.ts). */
+export const cardOperatorRoutes =
+  (context: CardContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['operator'];
+    app.post(
+      '/api/operator/card/applications',
+      {
+        schema: {
+          tags,
+          summary: 'Card applications, newest first (by status)',
+          body: ZOperatorCardApplicationsRequest,
+          response: { 200: ZEnvelope(ZOperatorCardApplicationsResponse) },
+        },
+      },
+      async (request) => ok(await operatorListApplications(context, request.body)),
+    );
+    app.post(
+      '/api/operator/card/approve',
+      {
+        schema: {
+          tags,
+          summary: 'Sandbox issuer: approve a submitted application (KYC)',
+          body: ZOperatorCardIdRequest,
+          response: { 200: ZEnvelope(ZOperatorCardApplication) },
+        },
+      },
+      async (request) =>
+        ok(await operatorDecide(context, operatorOf(request).name, request.body.id, { approve: true })),
+    );
+    app.post(
+      '/api/operator/card/reject',
+      {
+        schema: {
+          tags,
+          summary:
+            'Sandbox issuer: reject a submitted application; the payment is refunded (or the code returned) once',
+          body: ZOperatorCardRejectRequest,
+          response: { 200: ZEnvelope(ZOperatorCardApplication) },
+        },
+      },
+      async (request) =>
+        ok(
+          await operatorDecide(context, operatorOf(request).name, request.body.id, {
+            approve: false,
+            reason: request.body.reason ?? 'review_rejected',
+          }),
+        ),
+    );
+    app.post(
+      '/api/operator/card/issue',
+      {
+        schema: {
+          tags,
+          summary: "Issue an approved application's card now",
+          body: ZOperatorCardIdRequest,
+          response: { 200: ZEnvelope(ZOperatorCardApplication) },
+        },
+      },
+      async (request) => ok(await operatorIssue(context, operatorOf(request).name, request.body.id)),
+    );
+    app.post(
+      '/api/operator/card/spend',
+      {
+        schema: {
+          tags,
+          summary: 'Sandbox issuer: a simulated purchase on a card (demos and tests)',
+          body: ZOperatorCardSpendRequest,
+          response: { 200: ZEnvelope(ZCardTransaction) },
+        },
+      },
+      async (request) => ok(await operatorSpend(context, request.body)),
+    );
+  };

@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, money, serialId } from './columns.ts';
+
+/**
+ * Co-branded cards (Step 6, SPEC §2 "Card pages", §3 "Card", §9 card fees and limits). The card
+ * issuer (modules/card/issuer) holds the cards themselves; these tables hold the programme's side:
+ * what a product costs, who applied and how they paid, which card is whose, the top-ups paid from
+ * the ledger, and which issuer events were applied (each once).
+ */
+
+/** A product and its terms (seeded by migration 0011, README "Cards"). All amounts in USDT. */
+export const cardProducts = pgTable(
+  'card_products',
+  {
+    code: text('code').primaryKey(),
+    /** The networks it is offered on (`mastercard`, `visa`). */
+    networks: text('networks').array().notNull(),
+    issuanceFee: money('issuance_fee').notNull(),
+    kycFee: money('kyc_fee').notNull(),
+    /** Loaded onto the card when it is issued; paid with the application. */
+    initialTopUp: money('initial_top_up').notNull(),
+    monthlyFee: money('monthly_fee').notNull(),
+    /** max(amount x rate, minimum), on top of the amount. */
+    topUpFeeRate: money('top_up_fee_rate').notNull(),
+    topUpMinFee: money('top_up_min_fee').notNull(),
+    singleLimit: money('single_limit').notNull(),
+    dailyLimit: money('daily_limit').notNull(),
+    monthlyLimit: money('monthly_limit').notNull(),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    check(
+      'card_products_fees',
+      sql`${t.issuanceFee} >= 0 and ${t.kycFee} >= 0 and ${t.initialTopUp} >= 0 and ${t.monthlyFee} >= 0
+        and ${t.topUpFeeRate} >= 0 and ${t.topUpFeeRate} < 1 and ${t.topUpMinFee} >= 0`,
+    ),
+    check(
+      'card_products_limits',
+      sql`${t.singleLimit} > 0 and ${t.dailyLimit} >= ${t.singleLimit} and ${t.monthlyLimit} >= ${t.dailyLimit}`,
+    ),
+  ],
+);
+
+/**
+ * `submitted` -> `kyc_approved` | `kyc_rejected` (refunded / code returned, once); `kyc_approved` ->
+ * `issued`. The holder's KYC details go to the issuer with the submission; only what the member
+ * and operators need to recognise the application is kept here: the name, nationality, the document
+ * type and the last 4 characters of its number (never the full number, date of birth, address or phone).
+ */
+export const cardApplications = pgTable(
+  'card_applications',
+  {
+    id: serialId(),
+    memberId: uuid('member_id').notNull(),
+    requestId: uuid('request_id').notNull(),
+    product: text('product').notNull(),
+    network: text('network').notNull(),
+    status: text('status').notNull().default('submitted'),
+    holderName: text('holder_name').notNull(),
+    nationality: text('nationality').notNull(),
+    documentType: text('document_type').notNull(),
+    documentLast4: text('document_last4').notNull(),
+    /** `code` or `balance`. */
+    payment: text('payment').notNull(),
+    /** USDT taken from available (issuance + KYC + initial top-up; 0 with a code). */
+    paid: money('paid').notNull(),
+    /** The fees as charged (kept: the product's terms may change later). */
+    issuanceFee: money('issuance_fee').notNull(),
+    kycFee: money('kyc_fee').notNull(),
+    initialTopUp: money('initial_top_up').notNull(),
+    activationCodeId: bigint('activation_code_id', { mode: 'bigint' }),
+    issuerRef: text('issuer_ref'),
+    rejectReason: text('reject_reason'),
+    /** The operator who decided or issued by hand (null: the issuer on its own). */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    issuedBy: text('issued_by'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('card_applications_request_key').on(t.memberId, t.requestId),
+    uniqueIndex('card_applications_issuer_ref_key').on(t.issuerRef),
+    index('card_applications_member_idx').on(t.memberId, t.id),
+    index('card_applications_status_idx').on(t.status, t.id),
+    check('card_applications_status', sql`${t.status} in ('submitted', 'kyc_approved', 'kyc_rejected', 'issued')`),
+    check('card_applications_payment', sql`${t.payment} in ('code', 'balance')`),
+    check(
+      'card_applications_paid',
+      sql`(${t.payment} = 'code' and ${t.paid} = 0) or (${t.payment} = 'balance' and ${t.paid} >= 0 and ${t.activationCodeId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * An issued card. The full number is never stored: `number_hash` (HMAC-SHA256 with a key derived
+ * from the server secret) lets binding compare a typed number; lists show `masked_number`.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: serialId(),
+    memberId: uuid('member_id').notNull(),
+    applicationId: bigint('application_id', { mode: 'bigint' }).notNull(),
+    issuerRef: text('issuer_ref').notNull(),
+    product: text('product').notNull(),
+    network: text('network').notNull(),
+    maskedNumber: text('masked_number').notNull(),
+    last4: text('last4').notNull(),
+    numberHash: text('number_hash').notNull(),
+    /** The ID printed with the number (upper case). */
+    cardId: text('card_id').notNull(),
+    label: text('label').notNull(),
+    region: text('region').notNull(),
+    status: text('status').notNull().default('active'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    boundAt: timestamp('bound_at', { withTimezone: true }),
+    /** When the application's initial top-up reached the card (null: none yet, or none due). */
+    initialTopUpAt: timestamp('initial_top_up_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cards_application_key').on(t.applicationId),
+    uniqueIndex('cards_issuer_ref_key').on(t.issuerRef),
+    uniqueIndex('cards_number_hash_key').on(t.numberHash),
+    index('cards_member_idx').on(t.memberId, t.id),
+    check('cards_status', sql`${t.status} in ('active', 'frozen')`),
+  ],
+);
+
+/**
+ * A top-up paid from the member's USDT: `pending` (money moved, issuer not yet confirmed) ->
+ * `completed` | `failed` (reversed once). Limits count `pending` and `completed` ones.
+ */
+export const cardTopUps = pgTable(
+  'card_top_ups',
+  {
+    id: serialId(),
+    memberId: uuid('member_id').notNull(),
+    cardRecordId: bigint('card_record_id', { mode: 'bigint' }).notNull(),
+    requestId: uuid('request_id').notNull(),
+    amount: money('amount').notNull(),
+    fee: money('fee').notNull(),
+    status: text('status').notNull().default('pending'),
+    issuerTransactionRef: text('issuer_transaction_ref'),
+    balanceAfter: money('balance_after'),
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('card_top_ups_request_key').on(t.memberId, t.requestId),
+    index('card_top_ups_card_idx').on(t.cardRecordId, t.createdAt),
+    check('card_top_ups_status', sql`${t.status} in ('pending', 'completed', 'failed')`),
+    check('card_top_ups_amount', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+  ],
+);
+
+/** Issuer events already applied: an event delivered twice is applied once. */
+export const cardIssuerEvents = pgTable('card_issuer_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox issuer's own state (modules/card/issuer/sandbox-store.ts), so a restart resumes it. */
+export const cardSandboxStore = pgTable('card_sandbox_store', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,284 @@
+import {
+  AppError,
+  NodeStatus,
+  fromLedgerUnits,
+  toLedgerUnits,
+  EntryType,
+  type TNodeApplication,
+  type TNodeApplyRequest,
+  type TNodePayRequest,
+  type TNodeStatusResponse,
+} from '@kpc/shared';
+import type {
+  TOperatorNodeApplication,
+  TOperatorNodeAuthorizeRequest,
+  TOperatorNodeListRequest,
+  TOperatorNodeRefuseRequest,
+  TOperatorNodeReviewRequest,
+} from '@kpc/shared/operator';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { nodeApplications, settings } from '../../db/schema/index.ts';
+import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { toPage } from '../assets/service.ts';
+
+/**
+ * The global node (Step 6, SPEC §4 "apply, then applied; pay; authorized"):
+ * `applied` -> (operator review) `approved` | `rejected`; `approved` -> (member pays) `paid`;
+ * `paid` -> (operator) `authorized` | `refused` (refunded once). An approved node not yet paid
+ * may be refused too, with nothing to refund. Every step locks the application's row and checks
+ * its state, so a second review or a second refusal is refused.
+ */
+
+export interface NodeContext {
+  db: Database;
+  clock: Clock;
+}
+
+const USDT = 'USDT';
+/** The settings row (seeded by migration 0010) with the node price in USDT. */
+export const NODE_PRICE_SETTING = 'node.price_usdt';
+const DEFAULT_LIMIT = 20;
+
+type Row = typeof nodeApplications.$inferSelect;
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+function toApplication(row: Row): TNodeApplication {
+  return {
+    id: row.id.toString(),
+    status: row.status as TNodeApplication['status'],
+    name: row.name,
+    contact: row.contact,
+    region: row.region,
+    note: row.note,
+    paid: row.paid === null ? null : fromLedgerUnits(toLedgerUnits(row.paid)),
+    reviewNote: row.reviewNote,
+    decisionNote: row.decisionNote,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: iso(row.reviewedAt),
+    paidAt: iso(row.paidAt),
+    decidedAt: iso(row.decidedAt),
+  };
+}
+
+function toOperatorApplication(row: Row): TOperatorNodeApplication {
+  return {
+    ...toApplication(row),
+    memberId: row.memberId,
+    reviewedBy: row.reviewedBy,
+    decidedBy: row.decidedBy,
+    refundedAt: iso(row.refundedAt),
+  };
+}
+
+export async function nodePrice(db: Executor): Promise<bigint> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, NODE_PRICE_SETTING));
+  if (!row) throw new Error(`setting ${NODE_PRICE_SETTING} is missing`);
+  return toLedgerUnits(row.value);
+}
+
+async function latest(db: Executor, memberId: string): Promise<Row | undefined> {
+  const [row] = await db
+    .select()
+    .from(nodeApplications)
+    .where(eq(nodeApplications.memberId, memberId))
+    .orderBy(desc(nodeApplications.id))
+    .limit(1);
+  return row;
+}
+
+/** `/api/node/status`: the price and the member's latest application. */
+export async function nodeStatus({ db }: NodeContext, memberId: string): Promise<TNodeStatusResponse> {
+  const [price, row] = await Promise.all([nodePrice(db), latest(db, memberId)]);
+  return { price: fromLedgerUnits(price), asset: USDT, application: row ? toApplication(row) : null };
+}
+
+/** `/api/node/apply` -> `applied`. One open (or granted) application per member, by a unique index. */
+export async function applyForNode(
+  { db, clock }: NodeContext,
+  memberId: string,
+  request: TNodeApplyRequest,
+): Promise<TNodeApplication> {
+  const [row] = await db
+    .insert(nodeApplications)
+    .values({
+      memberId,
+      name: request.name,
+      contact: request.contact,
+      region: request.region,
+      note: request.note || null,
+      createdAt: clock.now(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError('NODE_APPLICATION_OPEN');
+  return toApplication(row);
+}
+
+/**
+ * `/api/node/pay`: pays the node price from available USDT into `node_sales` for the member's
+ * approved application -> `paid`. The same requestId answers the same payment.
+ */
+export async function payForNode(
+  { db, clock }: NodeContext,
+  memberId: string,
+  request: TNodePayRequest,
+): Promise<TNodeApplication> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(nodeApplications)
+      .where(
+        and(
+          eq(nodeApplications.memberId, memberId),
+          inArray(nodeApplications.status, [NodeStatus.APPROVED, NodeStatus.PAID, NodeStatus.AUTHORIZED]),
+        ),
+      )
+      .for('update');
+    if (row && row.payRequestId === request.requestId) return toApplication(row);
+    if (!row) {
+      // Nothing to pay: no application, or one still under review or closed.
+      if (await latest(tx, memberId)) throw new AppError('NODE_APPLICATION_WRONG_STATE');
+      throw new AppError('NODE_APPLICATION_NOT_FOUND');
+    }
+    if (row.status !== NodeStatus.APPROVED) throw new AppError('NODE_APPLICATION_WRONG_STATE');
+    const price = await nodePrice(tx);
+    await postEntry(tx, {
+      type: EntryType.NODE_PAYMENT,
+      idempotencyKey: `node:pay:${row.id}`,
+      memberId,
+      reference: `node_application:${row.id}`,
+      postings: [
+        { account: { memberId, bucket: 'available' }, asset: USDT, amount: -price },
+        { account: { house: HouseAccount.NODE_SALES }, asset: USDT, amount: price },
+      ],
+    });
+    const [paid] = await tx
+      .update(nodeApplications)
+      .set({
+        status: NodeStatus.PAID,
+        paid: fromLedgerUnits(price),
+        payRequestId: request.requestId,
+        paidAt: clock.now(),
+      })
+      .where(eq(nodeApplications.id, row.id))
+      .returning();
+    return toApplication(paid!);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Operators
+
+async function lockApplication(tx: Transaction, id: string): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(nodeApplications)
+    .where(eq(nodeApplications.id, BigInt(id)))
+    .for('update');
+  if (!row) throw new AppError('NODE_APPLICATION_NOT_FOUND');
+  return row;
+}
+
+export async function listNodeApplications({ db }: NodeContext, request: TOperatorNodeListRequest) {
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  const rows = await db
+    .select()
+    .from(nodeApplications)
+    .where(
+      and(
+        request.status ? eq(nodeApplications.status, request.status) : undefined,
+        request.cursor ? lt(nodeApplications.id, BigInt(request.cursor)) : undefined,
+      ),
+    )
+    .orderBy(desc(nodeApplications.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, toOperatorApplication);
+}
+
+/** `/api/operator/node/review`: `applied` -> `approved` (awaiting payment) or `rejected`; once. */
+export async function reviewNodeApplication(
+  { db, clock }: NodeContext,
+  operator: string,
+  request: TOperatorNodeReviewRequest,
+): Promise<TOperatorNodeApplication> {
+  return db.transaction(async (tx) => {
+    const row = await lockApplication(tx, request.id);
+    if (row.status !== NodeStatus.APPLIED) throw new AppError('NODE_APPLICATION_WRONG_STATE');
+    const [reviewed] = await tx
+      .update(nodeApplications)
+      .set({
+        status: request.approve ? NodeStatus.APPROVED : NodeStatus.REJECTED,
+        reviewNote: request.note ?? null,
+        reviewedBy: operator,
+        reviewedAt: clock.now(),
+      })
+      .where(eq(nodeApplications.id, row.id))
+      .returning();
+    return toOperatorApplication(reviewed!);
+  });
+}
+
+/** `/api/operator/node/authorize`: `paid` -> `authorized`. */
+export async function authorizeNode(
+  { db, clock }: NodeContext,
+  operator: string,
+  request: TOperatorNodeAuthorizeRequest,
+): Promise<TOperatorNodeApplication> {
+  return db.transaction(async (tx) => {
+    const row = await lockApplication(tx, request.id);
+    if (row.status !== NodeStatus.PAID) throw new AppError('NODE_APPLICATION_WRONG_STATE');
+    const [authorized] = await tx
+      .update(nodeApplications)
+      .set({
+        status: NodeStatus.AUTHORIZED,
+        decisionNote: request.note ?? null,
+        decidedBy: operator,
+        decidedAt: clock.now(),
+      })
+      .where(eq(nodeApplications.id, row.id))
+      .returning();
+    return toOperatorApplication(authorized!);
+  });
+}
+
+/**
+ * `/api/operator/node/refuse`: `approved` or `paid` -> `refused`. A paid node is refunded in
+ * the same transaction, under an idempotency key of its own: the state check and the key both
+ * make a second refusal refund nothing.
+ */
+export async function refuseNode(
+  { db, clock }: NodeContext,
+  operator: string,
+  request: TOperatorNodeRefuseRequest,
+): Promise<TOperatorNodeApplication> {
+  return db.transaction(async (tx) => {
+    const row = await lockApplication(tx, request.id);
+    if (row.status !== NodeStatus.APPROVED && row.status !== NodeStatus.PAID) {
+      throw new AppError('NODE_APPLICATION_WRONG_STATE');
+    }
+    const now = clock.now();
+    let refundedAt: Date | null = null;
+    if (row.status === NodeStatus.PAID && row.paid !== null) {
+      const amount = toLedgerUnits(row.paid);
+      await postEntry(tx, {
+        type: EntryType.NODE_REFUND,
+        idempotencyKey: `node:refund:${row.id}`,
+        memberId: row.memberId,
+        reference: `node_application:${row.id}`,
+        postings: [
+          { account: { house: HouseAccount.NODE_SALES }, asset: USDT, amount: -amount },
+          { account: { memberId: row.memberId, bucket: 'available' }, asset: USDT, amount },
+        ],
+      });
+      refundedAt = now;
+    }
+    const [refused] = await tx
+      .update(nodeApplications)
+      .set({ status: NodeStatus.REFUSED, decisionNote: request.note, decidedBy: operator, decidedAt: now, refundedAt })
+      .where(eq(nodeApplications.id, row.id))
+      .returning();
+    return toOperatorApplication(refused!);
+  });
+}
