@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { GENESIS_CODE } from './support/constants.ts';
+import { GENESIS_CODE, OPERATOR_KEY, OPERATOR_NAME } from './support/constants.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
@@ -62,6 +62,8 @@ export default defineConfig({
         DATA_DIR: 'memory://',
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         GENESIS_INVITE_CODE: GENESIS_CODE,
+        // A known operator, so journeys can approve and authorize through the operator API.
+        OPERATOR_KEYS: `${OPERATOR_NAME}:${OPERATOR_KEY}`,
         LOG_LEVEL: 'warn',
         // The journeys register many members from one address within a minute.
         RATE_LIMIT_LOGIN_MAX: '500',

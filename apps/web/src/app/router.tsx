@@ -118,6 +118,28 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await PAGE_MODULES.pledge()).PledgePage }),
       },
       {
+        path: ROUTES.klk,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.klk()).KlkPage }),
+      },
+      {
+        path: ROUTES.activationCodes,
+        loader: requireLogin,
+        lazy: async () => ({
+          Component: (await PAGE_MODULES.activationCodes()).ActivationCodesPage,
+        }),
+      },
+      {
+        path: ROUTES.globalNode,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.globalNode()).GlobalNodePage }),
+      },
+      {
+        path: ROUTES.stockholder,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.stockholder()).StockholderPage }),
+      },
+      {
         path: ROUTES.esop,
         loader: requireLogin,
         lazy: async () => ({ Component: (await PAGE_MODULES.esop()).EsopPage }),

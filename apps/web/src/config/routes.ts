@@ -25,6 +25,10 @@ export const ROUTES = {
   planLog: '/pages/plan/log',
   // Not in SPEC §2's table (issue 10 lets us choose): staking, its own page beside the plans.
   pledge: '/pages/plan/pledge',
+  klk: '/pages/klk/index',
+  activationCodes: '/pages/card/sdk',
+  globalNode: '/pages/node/global',
+  stockholder: '/pages/stockholder/index',
 } as const;
 
 /** Query parameter of the assets page that opens the transfer sheet at once (`?action=transfer`). */

@@ -30,6 +30,13 @@ const ENTRY_TYPE_KEYS = {
   [EntryType.ESOP_RELEASE]: 'assetLog.types.esop_release',
   [EntryType.PLEDGE_REWARD]: 'assetLog.types.pledge_reward',
   [EntryType.PLEDGE_MATURITY]: 'assetLog.types.pledge_maturity',
+  [EntryType.KLK_PURCHASE]: 'assetLog.types.klk_purchase',
+  [EntryType.NODE_PAYMENT]: 'assetLog.types.node_payment',
+  [EntryType.NODE_REFUND]: 'assetLog.types.node_refund',
+  [EntryType.CARD_FEE]: 'assetLog.types.card_fee',
+  [EntryType.CARD_REFUND]: 'assetLog.types.card_refund',
+  [EntryType.CARD_TOPUP]: 'assetLog.types.card_topup',
+  [EntryType.CARD_TOPUP_REVERSAL]: 'assetLog.types.card_topup_reversal',
 } as const satisfies Record<TEntryType, string>;
 
 const BUCKET_KEYS = {

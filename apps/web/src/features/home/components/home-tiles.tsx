@@ -5,6 +5,8 @@ import {
   ArrowsLeftRight,
   ChartLineUp,
   Coins,
+  Crown,
+  GlobeHemisphereWest,
   ListDashes,
   QrCode,
   Swap,
@@ -40,6 +42,7 @@ export function HomeTiles() {
       to: `${ROUTES.recharge}?${RECHARGE_CHANNEL_PARAM}=${DepositMethod.WALLET}`,
     },
     { key: 'esop', label: t('esop.title'), icon: Coins, to: ROUTES.esop },
+    { key: 'global-node', label: t('home.tiles.globalNode'), icon: GlobeHemisphereWest, to: ROUTES.globalNode },
     {
       key: 'deposit',
       label: t('home.tiles.deposit'),
@@ -56,6 +59,7 @@ export function HomeTiles() {
     { key: 'exchange', label: t('home.tiles.exchange'), icon: Swap, to: ROUTES.exchange },
     { key: 'asset-flow', label: t('home.tiles.assetFlow'), icon: ListDashes, to: ROUTES.assetLog },
     { key: 'investment-plan', label: t('plan.title'), icon: ChartLineUp, to: ROUTES.plan },
+    { key: 'broker', label: t('home.tiles.broker'), icon: Crown, to: ROUTES.klk },
     { key: 'pledge', label: t('home.tiles.pledge'), icon: Vault, to: ROUTES.pledge },
     { key: 'assets', label: t('home.tiles.assets'), icon: Wallet, to: ROUTES.asset },
   ];

@@ -1,5 +1,14 @@
 import { APP_VERSION, LOCALES, LoginType } from '@kpc/shared';
-import { FileText, LockKey, ShieldCheck, Scales, Translate, UserCircle } from '@phosphor-icons/react';
+import {
+  FileText,
+  Handshake,
+  LockKey,
+  ShieldCheck,
+  Scales,
+  Ticket,
+  Translate,
+  UserCircle,
+} from '@phosphor-icons/react';
 import { Button, Dialog, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +27,7 @@ import '@/features/mine/mine.css';
 /**
  * /pages/mine/index (login required). Invite Friends, My Team and Announcement join with their
  * steps; this step has the member header, the wallet, change password, language and logout (SPEC §2 Mine),
- * and the documents (terms), which a visitor finds on Home instead.
+ * the member's activation codes and shareholder application, and the documents (terms), which a visitor finds on Home instead.
  */
 export function MinePage() {
   const { t } = useTranslation();
@@ -66,6 +75,22 @@ export function MinePage() {
           data-testid="mine-switch-language"
         >
           {t('mine.switchLanguage')}
+        </List.Item>
+      </List>
+      <List header={t('home.services')} mode="card" className="dark-list" data-testid="mine-services">
+        <List.Item
+          prefix={<Ticket size={22} />}
+          onClick={() => navigateTo(ROUTES.activationCodes)}
+          data-testid="mine-activation-codes"
+        >
+          {t('codes.title')}
+        </List.Item>
+        <List.Item
+          prefix={<Handshake size={22} />}
+          onClick={() => navigateTo(ROUTES.stockholder)}
+          data-testid="mine-stockholder"
+        >
+          {t('stockholder.entry')}
         </List.Item>
       </List>
       <List header={t('home.documents')} mode="card" className="dark-list" data-testid="mine-documents">

@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import type { TKlkPackagesResponse } from '@kpc/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n.ts';
+import { bindNavigator } from '@/lib/navigation.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { jsonResponse } from '@/testing/json-response.ts';
+import { KlkPage } from './klk-page.tsx';
+
+vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
+
+const fresh: TKlkPackagesResponse = {
+  level: null,
+  asset: 'USDT',
+  tiers: [
+    { id: '1', level: 'agent', rank: 1, price: '1000', codeCount: 1, held: false, payNow: '1000', codesNow: 1 },
+    { id: '2', level: 'partner', rank: 2, price: '5000', codeCount: 6, held: false, payNow: '5000', codesNow: 6 },
+  ],
+};
+const agent: TKlkPackagesResponse = {
+  level: 'agent',
+  asset: 'USDT',
+  tiers: [
+    { id: '1', level: 'agent', rank: 1, price: '1000', codeCount: 1, held: true, payNow: null, codesNow: null },
+    { id: '2', level: 'partner', rank: 2, price: '5000', codeCount: 6, held: false, payNow: '4000', codesNow: 5 },
+  ],
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+let answers: Record<string, (body: Record<string, unknown>) => unknown>;
+const ok = (data: unknown) => ({ code: 200, msg: 'success', data });
+
+function pathOf(input: Parameters<typeof fetch>[0]): string {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return url.replace(/^.*\/api/, '');
+}
+
+function bodiesOf(path: string): Record<string, unknown>[] {
+  return fetchMock.mock.calls
+    .filter(([input]) => pathOf(input) === path)
+    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
+}
+
+async function press(testId: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(testId));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <KlkPage />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await changeLocale('en');
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  vi.mocked(showToast).mockClear();
+  bindNavigator({ navigate: vi.fn(), goBack: vi.fn(), canGoBack: () => true, getCurrentUrl: () => '/pages/klk/index' });
+  useUserStore.setState({ token: 'member-token', address: '' });
+  let packages = fresh;
+  answers = {
+    '/klk/packages': () => ok(packages),
+    '/ass/lst': () =>
+      ok({
+        lst: [{ asset: 'USDT', decimals: 6, available: '6000', frozen: '0', income: '0', valueUsdt: '6000' }],
+        allQuantity: '6000',
+        price: '0.5',
+      }),
+    '/klk/buy': (body) => {
+      packages = agent;
+      return ok({
+        id: '7',
+        tierId: body.tierId,
+        level: 'agent',
+        fromLevel: null,
+        paid: '1000',
+        asset: 'USDT',
+        codeCount: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
+    },
+  };
+  fetchMock.mockImplementation((input, init) => {
+    const answer = answers[pathOf(input)];
+    const body = JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>;
+    return Promise.resolve(answer ? jsonResponse(answer(body)) : new Response(null, { status: 404 }));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  bindNavigator(null);
+  useUserStore.getState().reset();
+});
+
+describe('KlkPage (SPEC §1 broker privilege package)', () => {
+  it('shows skeletons, never a false level, until the packages arrive', async () => {
+    let answerPackages: (value: Response) => void = () => undefined;
+    fetchMock.mockImplementation((input) =>
+      pathOf(input) === '/klk/packages'
+        ? new Promise((resolve) => (answerPackages = resolve))
+        : Promise.resolve(jsonResponse(answers[pathOf(input)]?.({}))),
+    );
+    renderPage();
+    expect(screen.getByTestId('klk-loading')).toBeTruthy();
+    expect(screen.queryByTestId('klk-level')).toBeNull();
+    await act(async () => {
+      answerPackages(jsonResponse(ok(fresh)));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(text('klk-level')).toBe('Not a broker yet'));
+    expect(text('klk-tier-agent-price')).toBe('1,000 USDT');
+    expect(text('klk-tier-partner-codes')).toBe('6');
+    expect(text('klk-tier-partner-pay-now')).toBe('5,000 USDT');
+  });
+
+  it('reviews the purchase, buys once and says the package is activated, with the way to the codes', async () => {
+    renderPage();
+    await waitFor(() => expect(text('klk-available')).toBe('6,000 USDT'));
+    await press('klk-tier-agent-buy');
+    expect(bodiesOf('/klk/buy')).toHaveLength(0);
+    expect(text('klk-review-package')).toBe('Agent');
+    expect(text('klk-review-codes')).toBe('1');
+    expect(text('klk-review-pay')).toBe('1,000 USDT');
+    await press('klk-review-confirm');
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith('You have successfully activated the KLK Broker Privilege Package'),
+    );
+    const [body] = bodiesOf('/klk/buy');
+    expect(body?.tierId).toBe('1');
+    expect(body?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByTestId('klk-success').textContent).toContain('paid 1,000 USDT');
+    expect(screen.getByTestId('klk-codes-link').getAttribute('href')).toBe('#/pages/card/sdk');
+    // The level and the upgrade price come back from the server.
+    await waitFor(() => expect(text('klk-level')).toBe('Agent'));
+    expect(screen.getByTestId('klk-tier-agent-held')).toBeTruthy();
+    expect(screen.queryByTestId('klk-tier-agent-buy')).toBeNull();
+    expect(text('klk-tier-partner-pay-now')).toBe('4,000 USDT');
+    expect(text('klk-tier-partner-codes-now')).toBe('Extra activation codes: 5');
+    expect(text('klk-tier-partner-buy')).toBe('Upgrade');
+  });
+
+  it("shows the server's own message when the purchase is refused, and closes the review", async () => {
+    answers['/klk/buy'] = () => ({ code: 4001, msg: 'Insufficient balance', data: null });
+    renderPage();
+    await screen.findByTestId('klk-tier-agent-buy');
+    await press('klk-tier-agent-buy');
+    await press('klk-review-confirm');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Insufficient balance', expect.any(Number)));
+    expect(screen.queryByTestId('klk-success')).toBeNull();
+  });
+});

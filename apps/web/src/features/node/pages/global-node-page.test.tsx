@@ -1,0 +1,174 @@
+// @vitest-environment happy-dom
+import type { TNodeApplication } from '@kpc/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '@/lib/i18n.ts';
+import { bindNavigator } from '@/lib/navigation.ts';
+import { showToast } from '@/lib/toast.ts';
+import { useUserStore } from '@/lib/user-store.ts';
+import { jsonResponse } from '@/testing/json-response.ts';
+import { NODE_POLL_MS } from '@/features/node/api/get-node-status.ts';
+import { GlobalNodePage } from './global-node-page.tsx';
+
+vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
+
+const applied: TNodeApplication = {
+  id: '3',
+  status: 'applied',
+  name: 'Node Ltd',
+  contact: '@node',
+  region: 'Singapore',
+  note: null,
+  paid: null,
+  reviewNote: null,
+  decisionNote: null,
+  createdAt: '2026-01-01T10:00:00.000Z',
+  reviewedAt: null,
+  paidAt: null,
+  decidedAt: null,
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+let answers: Record<string, (body: Record<string, unknown>) => unknown>;
+let application: TNodeApplication | null;
+const ok = (data: unknown) => ({ code: 200, msg: 'success', data });
+
+function pathOf(input: Parameters<typeof fetch>[0]): string {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return url.replace(/^.*\/api/, '');
+}
+
+function bodiesOf(path: string): Record<string, unknown>[] {
+  return fetchMock.mock.calls
+    .filter(([input]) => pathOf(input) === path)
+    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
+}
+
+async function press(testId: string) {
+  await act(async () => {
+    fireEvent.click(screen.getByTestId(testId));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
+const statusOf = () => screen.getByTestId('node-status').getAttribute('data-status');
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <GlobalNodePage />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await changeLocale('en');
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  vi.mocked(showToast).mockClear();
+  bindNavigator({
+    navigate: vi.fn(),
+    goBack: vi.fn(),
+    canGoBack: () => true,
+    getCurrentUrl: () => '/pages/node/global',
+  });
+  useUserStore.setState({ token: 'member-token', address: '' });
+  application = null;
+  answers = {
+    '/node/status': () => ok({ price: '10000', asset: 'USDT', application }),
+    '/ass/lst': () =>
+      ok({
+        lst: [{ asset: 'USDT', decimals: 6, available: '12000', frozen: '0', income: '0', valueUsdt: '12000' }],
+        allQuantity: '12000',
+        price: '0.5',
+      }),
+    '/node/apply': (body) => {
+      application = { ...applied, name: String(body.name), contact: String(body.contact), region: String(body.region) };
+      return ok(application);
+    },
+    '/node/pay': () => {
+      application = { ...applied, status: 'paid', paid: '10000', paidAt: '2026-01-02T10:00:00.000Z' };
+      return ok(application);
+    },
+  };
+  fetchMock.mockImplementation((input, init) => {
+    const answer = answers[pathOf(input)];
+    const body = JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>;
+    return Promise.resolve(answer ? jsonResponse(answer(body)) : new Response(null, { status: 404 }));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  bindNavigator(null);
+  useUserStore.getState().reset();
+});
+
+describe('GlobalNodePage (SPEC §4 "Global node: apply, then applied; pay; authorized")', () => {
+  it('shows a skeleton, then the price and the form; asks for each detail, then applies', async () => {
+    renderPage();
+    expect(screen.getByTestId('node-loading')).toBeTruthy();
+    await waitFor(() => expect(text('node-price')).toBe('10,000 USDT'));
+    await press('node-apply-submit');
+    await waitFor(() => expect(screen.getAllByText('Please fill this in')).toHaveLength(3));
+    expect(bodiesOf('/node/apply')).toHaveLength(0);
+    fireEvent.change(screen.getByTestId('node-apply-name'), { target: { value: 'Node Ltd' } });
+    fireEvent.change(screen.getByTestId('node-apply-contact'), { target: { value: '@node' } });
+    fireEvent.change(screen.getByTestId('node-apply-region'), { target: { value: 'Singapore' } });
+    await press('node-apply-submit');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Application Success'));
+    expect(bodiesOf('/node/apply')[0]).toEqual({ name: 'Node Ltd', contact: '@node', region: 'Singapore' });
+    await waitFor(() => expect(statusOf()).toBe('applied'));
+    expect(text('node-status-title')).toBe('Under review');
+    expect(screen.getByTestId('node-live')).toBeTruthy();
+    expect(screen.queryByTestId('node-apply-form')).toBeNull();
+  });
+
+  it('follows the operator without a reload: approved, paid after a review, then authorized', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    application = applied;
+    renderPage();
+    await waitFor(() => expect(statusOf()).toBe('applied'));
+
+    application = { ...applied, status: 'approved', reviewNote: 'Welcome aboard' };
+    await act(() => vi.advanceTimersByTimeAsync(NODE_POLL_MS));
+    await waitFor(() => expect(statusOf()).toBe('approved'));
+    expect(text('node-note')).toBe("Operator's note: Welcome aboard");
+
+    await press('node-pay');
+    expect(bodiesOf('/node/pay')).toHaveLength(0);
+    expect(text('node-review-price')).toBe('10,000 USDT');
+    expect(text('node-review-available')).toBe('12,000 USDT');
+    await press('node-review-confirm');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Paid successfully'));
+    expect(bodiesOf('/node/pay')[0]?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(statusOf()).toBe('paid'));
+
+    application = { ...applied, status: 'authorized', paid: '10000', paidAt: '2026-01-02T10:00:00.000Z' };
+    await act(() => vi.advanceTimersByTimeAsync(NODE_POLL_MS));
+    await waitFor(() => expect(statusOf()).toBe('authorized'));
+    expect(showToast).toHaveBeenCalledWith('Authorization success');
+    expect(screen.queryByTestId('node-live')).toBeNull();
+  });
+
+  it("shows a refusal with the operator's note and the refund, and offers to apply again", async () => {
+    application = {
+      ...applied,
+      status: 'refused',
+      paid: '10000',
+      paidAt: '2026-01-02T10:00:00.000Z',
+      decisionNote: 'Region is full',
+    };
+    renderPage();
+    await waitFor(() => expect(statusOf()).toBe('refused'));
+    expect(text('node-note')).toBe("Operator's note: Region is full");
+    expect(text('node-refund')).toBe('10,000 USDT refunded to your available balance');
+    expect(screen.getByTestId('node-apply-form')).toBeTruthy();
+    expect(screen.queryByTestId('node-pay')).toBeNull();
+  });
+});
