@@ -10,6 +10,7 @@ import { useUserStore } from '@/lib/user-store.ts';
 import { useWalletStore } from '@/lib/wallet/wallet-store.ts';
 import { createFakeProvider } from '@/testing/fake-eip1193-provider.ts';
 import { jsonResponse as answer } from '@/testing/json-response.ts';
+import { callsTo, pathOf } from '@/testing/api-stub.ts';
 import { BindWalletPopup } from './bind-wallet-popup.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -30,15 +31,6 @@ const userInfo = {
 
 const fetchMock = vi.fn<typeof fetch>();
 
-function pathOf([input]: Parameters<typeof fetch>): string {
-  const url = input instanceof Request ? input.url : input.toString();
-  return url.replace(/^.*\/api/, '');
-}
-
-function callsTo(path: string) {
-  return fetchMock.mock.calls.filter((call) => pathOf(call) === path);
-}
-
 function renderPopup(onClose = vi.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
@@ -51,13 +43,13 @@ function renderPopup(onClose = vi.fn()) {
 
 beforeEach(async () => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation((...call) => {
+  fetchMock.mockImplementation((input) => {
     const data = {
       '/app/config': appConfig,
       '/acc/auth': { auth: NONCE },
       '/acc/info': userInfo,
       '/acc/bindWallet': { address: WALLET },
-    }[pathOf(call)];
+    }[pathOf(input)];
     return Promise.resolve(
       data ? answer({ code: 200, msg: 'success', data }) : answer({ code: 404, msg: '', data: null }, 404),
     );
@@ -85,9 +77,9 @@ describe('BindWalletPopup', () => {
     fireEvent.click(screen.getByTestId('bind-wallet-submit'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
 
-    const [auth] = callsTo('/acc/auth');
+    const [auth] = callsTo(fetchMock, '/acc/auth');
     expect((auth?.[1]?.headers as Record<string, string>).token).toBe('tok-1');
-    const [bind] = callsTo('/acc/bindWallet');
+    const [bind] = callsTo(fetchMock, '/acc/bindWallet');
     const body = JSON.parse(bind?.[1]?.body as string) as { random: string; sign: string; address: string };
     expect(body.address).toBe(WALLET);
     expect(body.random).toContain(`Bind this wallet to my KPC account ${INVITE_CODE}.`);
@@ -120,7 +112,7 @@ describe('BindWalletPopup', () => {
         expect(href.startsWith(prefix)).toBe(true);
         expect(href).toContain(window.location.hostname);
       }
-      expect(callsTo('/acc/bindWallet')).toHaveLength(0);
+      expect(callsTo(fetchMock, '/acc/bindWallet')).toHaveLength(0);
     } finally {
       userAgent.mockRestore();
     }
@@ -128,16 +120,16 @@ describe('BindWalletPopup', () => {
 
   it('binds nothing when the account cannot be read', async () => {
     const onClose = renderPopup();
-    fetchMock.mockImplementation((...call) =>
+    fetchMock.mockImplementation((input) =>
       Promise.resolve(
-        pathOf(call) === '/acc/info'
+        pathOf(input) === '/acc/info'
           ? answer({ code: 1000, msg: 'Busy', data: null })
           : answer({ code: 200, msg: 'success', data: { auth: NONCE } }),
       ),
     );
     fireEvent.click(screen.getByTestId('bind-wallet-submit'));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Busy', expect.any(Number)));
-    expect(callsTo('/acc/bindWallet')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/acc/bindWallet')).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { TActivationCode } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { copyText } from '@/lib/copy-text.ts';
 import { changeLocale } from '@/lib/i18n.ts';
@@ -9,6 +9,7 @@ import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies, textOf } from '@/testing/api-stub.ts';
 import { ActivationCodesPage } from './activation-codes-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -37,27 +38,6 @@ const used: TActivationCode = {
 
 const fetchMock = vi.fn<typeof fetch>();
 let answers: Record<string, (body: Record<string, unknown>) => unknown>;
-const ok = (data: unknown) => ({ code: 200, msg: 'success', data });
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function bodiesOf(path: string): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === path)
-    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
-}
-
-async function press(element: Element) {
-  await act(async () => {
-    fireEvent.click(element);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
-const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -100,10 +80,10 @@ describe('ActivationCodesPage (SPEC §2 /pages/card/sdk, §4 unused or used)', (
     expect(screen.getByTestId('codes-list-loading')).toBeTruthy();
     expect(screen.queryByTestId('codes-list-empty')).toBeNull();
     await screen.findByTestId('code-21');
-    expect(bodiesOf('/card/codes')[0]).toEqual({ status: 'unused', limit: 20 });
-    expect(text('code-21-value')).toBe('ABCD-EFGH-JKLM-NPQR');
-    expect(text('codes-tab-unused')).toBe('Unused · 1');
-    expect(text('codes-tab-used')).toBe('Used · 1');
+    expect(sentBodies(fetchMock, '/card/codes')[0]).toEqual({ status: 'unused', limit: 20 });
+    expect(textOf('code-21-value')).toBe('ABCD-EFGH-JKLM-NPQR');
+    expect(textOf('codes-tab-unused')).toBe('Unused · 1');
+    expect(textOf('codes-tab-used')).toBe('Used · 1');
     await press(screen.getByTestId('code-21-copy'));
     expect(copyText).toHaveBeenCalledWith('ABCD-EFGH-JKLM-NPQR');
     expect(showToast).toHaveBeenCalledWith('Copied');
@@ -114,10 +94,10 @@ describe('ActivationCodesPage (SPEC §2 /pages/card/sdk, §4 unused or used)', (
     await screen.findByTestId('code-21');
     await press(screen.getByTestId('codes-tab-used'));
     await screen.findByTestId('code-20');
-    expect(bodiesOf('/card/codes').at(-1)).toEqual({ status: 'used', limit: 20 });
-    expect(text('code-20-value')).toBe('WXYZ…2345');
-    expect(text('code-20-used-at')).toMatch(/^2025-12-0\d \d{2}:\d{2}:\d{2}$/);
-    expect(text('code-20-used-for')).toBe('Card application #12');
+    expect(sentBodies(fetchMock, '/card/codes').at(-1)).toEqual({ status: 'used', limit: 20 });
+    expect(textOf('code-20-value')).toBe('WXYZ…2345');
+    expect(textOf('code-20-used-at')).toMatch(/^2025-12-0\d \d{2}:\d{2}:\d{2}$/);
+    expect(textOf('code-20-used-for')).toBe('Card application #12');
     expect(screen.queryByTestId('code-20-copy')).toBeNull();
     expect(screen.queryByTestId('code-20-give')).toBeNull();
   });
@@ -126,21 +106,21 @@ describe('ActivationCodesPage (SPEC §2 /pages/card/sdk, §4 unused or used)', (
     renderPage();
     await screen.findByTestId('code-21');
     await press(screen.getByTestId('code-21-give'));
-    expect(text('give-code-value')).toBe('ABCD-EFGH-JKLM-NPQR');
+    expect(textOf('give-code-value')).toBe('ABCD-EFGH-JKLM-NPQR');
     await press(screen.getByTestId('give-code-submit'));
-    expect(text('give-code-to-error')).toBe("Enter the recipient's invitation code or email");
-    expect(bodiesOf('/card/codes/give')).toHaveLength(0);
+    expect(textOf('give-code-to-error')).toBe("Enter the recipient's invitation code or email");
+    expect(sentBodies(fetchMock, '/card/codes/give')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('give-code-to'), { target: { value: ' FRIEND42 ' } });
     expect(screen.queryByTestId('give-code-to-error')).toBeNull();
     await press(screen.getByTestId('give-code-submit'));
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Code given'));
-    const [body] = bodiesOf('/card/codes/give');
+    const [body] = sentBodies(fetchMock, '/card/codes/give');
     expect(body).toEqual({
       codeId: '21',
       to: 'FRIEND42',
       requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
     });
     // The list is asked again: the given code leaves it.
-    await waitFor(() => expect(bodiesOf('/card/codes').length).toBeGreaterThan(1));
+    await waitFor(() => expect(sentBodies(fetchMock, '/card/codes').length).toBeGreaterThan(1));
   });
 });

@@ -10,6 +10,7 @@ import { changeLocale } from '@/lib/i18n.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { pathOf } from '@/testing/api-stub.ts';
 import { AssetPage } from './asset-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -25,11 +26,6 @@ const assetList: TAssetListResponse = {
 
 const fetchMock = vi.fn<typeof fetch>();
 let answerAssetList: () => Promise<Response>;
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
 
 const succeed = () => Promise.resolve(jsonResponse({ code: 200, msg: 'success', data: assetList }));
 const fail = () => Promise.resolve(jsonResponse({ code: 500, msg: 'Internal error', data: null }, 500));

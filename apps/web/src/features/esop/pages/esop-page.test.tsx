@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import type { TEsopOrder, TPlanProductsResponse } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n.ts';
 import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies } from '@/testing/api-stub.ts';
 import { EsopPage } from './esop-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -40,21 +41,6 @@ const lockedOrder: TEsopOrder = {
 const fetchMock = vi.fn<typeof fetch>();
 let answers: Record<string, () => unknown>;
 
-function ok(data: unknown) {
-  return { code: 200, msg: 'success', data };
-}
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function bodiesOf(path: string): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === path)
-    .map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
-}
-
 async function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
@@ -67,13 +53,6 @@ async function renderPage() {
 
 function type(value: string) {
   fireEvent.change(screen.getByTestId('esop-amount'), { target: { value } });
-}
-
-async function press(testId: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
 }
 
 beforeEach(async () => {
@@ -156,7 +135,7 @@ describe('EsopPage (issue 10 part 2)', () => {
     await press('esop-submit');
     expect(screen.getByTestId('esop-amount-error').textContent).toBe('Enter amount');
     expect(screen.queryByTestId('esop-review')).toBeNull();
-    expect(bodiesOf('/plan/esop/join')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/plan/esop/join')).toHaveLength(0);
   });
 
   it('says the maximum as it is typed, before the balance', async () => {
@@ -169,7 +148,7 @@ describe('EsopPage (issue 10 part 2)', () => {
     expect(screen.getByTestId('esop-receive').textContent).toBe('—');
     await press('esop-submit');
     expect(screen.queryByTestId('esop-review')).toBeNull();
-    expect(bodiesOf('/plan/esop/join')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/plan/esop/join')).toHaveLength(0);
   });
 
   it('subscribes after the review, once, and shows the order as the server made it', async () => {
@@ -181,12 +160,12 @@ describe('EsopPage (issue 10 part 2)', () => {
     expect(screen.getByTestId('esop-review-price').textContent).toBe('1 KPC = 0.5 USDT');
     expect(screen.getByTestId('esop-review-kpc').textContent).toBe('2,000 KPC');
     expect(screen.getByTestId('esop-review-release').textContent).toBe('12 phases, one every 30 days');
-    expect(bodiesOf('/plan/esop/join')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/plan/esop/join')).toHaveLength(0);
     await press('esop-review-confirm');
-    const [body] = bodiesOf('/plan/esop/join');
+    const [body] = sentBodies(fetchMock, '/plan/esop/join');
     expect(body).toMatchObject({ amount: '1000' });
     expect(typeof body?.requestId).toBe('string');
-    expect(bodiesOf('/plan/esop/join')).toHaveLength(1);
+    expect(sentBodies(fetchMock, '/plan/esop/join')).toHaveLength(1);
     expect(showToast).toHaveBeenCalledWith('Subscribed: 2,000 KPC locked');
     expect((await screen.findByTestId('esop-order-kpc')).textContent).toBe('2,000 KPC');
     expect(screen.getByTestId('esop-order-status').textContent).toBe('Locked');
@@ -213,7 +192,7 @@ describe('EsopPage (issue 10 part 2)', () => {
     await press('esop-review-confirm');
     expect(screen.getByTestId('esop-review')).toBeTruthy();
     await press('esop-review-confirm');
-    const ids = bodiesOf('/plan/esop/join').map((body) => body.requestId);
+    const ids = sentBodies(fetchMock, '/plan/esop/join').map((body) => body.requestId);
     expect(ids).toHaveLength(2);
     expect(ids[0]).toBe(ids[1]);
   });
@@ -260,7 +239,7 @@ describe('EsopPage (issue 10 part 2)', () => {
         nextCursor: null,
       });
     await press('dev-clock-30');
-    expect(bodiesOf('/dev/clock/advance')).toEqual([{ days: 30 }]);
+    expect(sentBodies(fetchMock, '/dev/clock/advance')).toEqual([{ days: 30 }]);
     await waitFor(() => expect(screen.getByTestId('esop-order-phases').textContent).toBe('1 of 12'));
     expect(screen.getByTestId('esop-order-status').textContent).toBe('Releasing');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Plan clock moved to 2026-08-01 (UTC)'));

@@ -8,6 +8,7 @@ import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies, textOf } from '@/testing/api-stub.ts';
 import { ExchangePage } from './exchange-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -30,32 +31,6 @@ const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn();
 /** What the server answers per path; a test may replace one. */
 let answers: Record<string, () => unknown>;
-
-function ok(data: unknown) {
-  return { code: 200, msg: 'success', data };
-}
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function bodiesTo(path: string): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === path)
-    .map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
-}
-
-async function press(testId: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
-function text(testId: string): string | null {
-  return screen.getByTestId(testId).textContent;
-}
 
 /** The page with a live quote for 100 USDT -> KPC, and its review sheet open. */
 async function openReview() {
@@ -110,29 +85,29 @@ afterEach(() => {
 describe('ExchangePage: review, confirm, receipt (issue Step 4d)', () => {
   it('reviews the quoted terms, exchanges once however often Confirm is pressed, then shows a receipt', async () => {
     await openReview();
-    expect(text('exchange-review-send')).toBe('100 USDT');
-    expect(text('exchange-review-receive')).toBe('KPC');
-    expect(text('exchange-review-rate')).toBe('1 USDT = 10 KPC');
-    expect(text('exchange-review-fee-rate')).toBe('0.3%');
-    expect(text('exchange-review-fee')).toBe('0.3 USDT');
-    expect(text('exchange-review-received')).toBe('997 KPC');
-    expect(text('exchange-review-countdown')).toMatch(/^Rate locked for \d+ s$/);
+    expect(textOf('exchange-review-send')).toBe('100 USDT');
+    expect(textOf('exchange-review-receive')).toBe('KPC');
+    expect(textOf('exchange-review-rate')).toBe('1 USDT = 10 KPC');
+    expect(textOf('exchange-review-fee-rate')).toBe('0.3%');
+    expect(textOf('exchange-review-fee')).toBe('0.3 USDT');
+    expect(textOf('exchange-review-received')).toBe('997 KPC');
+    expect(textOf('exchange-review-countdown')).toMatch(/^Rate locked for \d+ s$/);
     // Opening the review exchanges nothing.
-    expect(bodiesTo('/exchange/confirm')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/exchange/confirm')).toHaveLength(0);
 
     const confirm = screen.getByTestId('exchange-review-confirm');
     fireEvent.click(confirm);
     fireEvent.click(confirm);
     await screen.findByTestId('exchange-receipt');
-    expect(bodiesTo('/exchange/confirm')).toEqual([{ quote: 'signed-quote' }]);
+    expect(sentBodies(fetchMock, '/exchange/confirm')).toEqual([{ quote: 'signed-quote' }]);
 
     // The receipt instead of a toast: SPEC §8's message, what went out and came in, fee and time.
-    expect(text('exchange-receipt-title')).toBe('Exchange Success');
-    expect(text('exchange-receipt-sent')).toBe('100 USDT');
-    expect(text('exchange-receipt-received')).toBe('997 KPC');
-    expect(text('exchange-receipt-rate')).toBe('1 USDT = 10 KPC');
-    expect(text('exchange-receipt-fee')).toBe('0.3 USDT (0.3%)');
-    expect(text('exchange-receipt-time')).toBe(formatDateTime(record.createdAt));
+    expect(textOf('exchange-receipt-title')).toBe('Exchange Success');
+    expect(textOf('exchange-receipt-sent')).toBe('100 USDT');
+    expect(textOf('exchange-receipt-received')).toBe('997 KPC');
+    expect(textOf('exchange-receipt-rate')).toBe('1 USDT = 10 KPC');
+    expect(textOf('exchange-receipt-fee')).toBe('0.3 USDT (0.3%)');
+    expect(textOf('exchange-receipt-time')).toBe(formatDateTime(record.createdAt));
     expect(showToast).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByTestId('exchange-review')).toBeNull());
 
@@ -146,14 +121,14 @@ describe('ExchangePage: review, confirm, receipt (issue Step 4d)', () => {
   it('says so when the fee is burned (a KPC fee, README "What burns KPC")', async () => {
     answers['/exchange/quote'] = () => ok({ ...quote, fee: '0.5', feeBurned: true });
     await openReview();
-    expect(text('exchange-review-fee')).toBe('0.5 USDT · burned');
+    expect(textOf('exchange-review-fee')).toBe('0.5 USDT · burned');
   });
 
   it('exchanges nothing on Cancel, and keeps the quote on the page', async () => {
     await openReview();
     await press('exchange-review-cancel');
     await waitFor(() => expect(screen.queryByTestId('exchange-review')).toBeNull());
-    expect(bodiesTo('/exchange/confirm')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/exchange/confirm')).toHaveLength(0);
     expect(screen.getByTestId('exchange-quote')).toBeTruthy();
     expect(screen.getByTestId('exchange-submit')).toBeTruthy();
   });
@@ -165,24 +140,24 @@ describe('ExchangePage: review, confirm, receipt (issue Step 4d)', () => {
       vi.advanceTimersByTime(31_000);
       await Promise.resolve();
     });
-    expect(text('exchange-review-expired')).toBe('The quote has expired. Get a new quote.');
+    expect(textOf('exchange-review-expired')).toBe('The quote has expired. Get a new quote.');
     expect(screen.queryByTestId('exchange-review-confirm')).toBeNull();
 
     answers['/exchange/quote'] = () => ok({ ...quote, quote: 'signed-fresh', rate: '9.9', received: '987.03' });
     answers['/exchange/confirm'] = () => ok({ ...record, quote: 'signed-fresh', rate: '9.9', received: '987.03' });
     await press('exchange-review-requote');
     await screen.findByTestId('exchange-review-confirm');
-    expect(bodiesTo('/exchange/quote')).toEqual([
+    expect(sentBodies(fetchMock, '/exchange/quote')).toEqual([
       { from: 'USDT', to: 'KPC', amount: '100' },
       { from: 'USDT', to: 'KPC', amount: '100' },
     ]);
-    expect(text('exchange-review-received')).toBe('987.03 KPC');
-    expect(text('exchange-review-countdown')).toBe('Rate locked for 30 s');
+    expect(textOf('exchange-review-received')).toBe('987.03 KPC');
+    expect(textOf('exchange-review-countdown')).toBe('Rate locked for 30 s');
 
     await press('exchange-review-confirm');
     await screen.findByTestId('exchange-receipt');
-    expect(bodiesTo('/exchange/confirm')).toEqual([{ quote: 'signed-fresh' }]);
-    expect(text('exchange-receipt-received')).toBe('987.03 KPC');
+    expect(sentBodies(fetchMock, '/exchange/confirm')).toEqual([{ quote: 'signed-fresh' }]);
+    expect(textOf('exchange-receipt-received')).toBe('987.03 KPC');
   });
 
   it('keeps the review after a lost answer, so Confirm retries the same quote', async () => {
@@ -193,7 +168,7 @@ describe('ExchangePage: review, confirm, receipt (issue Step 4d)', () => {
     expect(screen.getByTestId('exchange-review-confirm')).toBeTruthy();
     await press('exchange-review-confirm');
     await screen.findByTestId('exchange-receipt');
-    expect(bodiesTo('/exchange/confirm')).toEqual([{ quote: 'signed-quote' }, { quote: 'signed-quote' }]);
+    expect(sentBodies(fetchMock, '/exchange/confirm')).toEqual([{ quote: 'signed-quote' }, { quote: 'signed-quote' }]);
   });
 
   it('opens the exchange log from the receipt', async () => {

@@ -10,6 +10,7 @@ import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { callsTo, pathOf } from '@/testing/api-stub.ts';
 import { HomePage } from './home-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -33,13 +34,8 @@ const fetchMock = vi.fn<typeof fetch>();
 /** How `/ass/lst` answers, per call; a test replaces it. */
 let answerAssetList: () => Promise<Response>;
 
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
 function assetListCalls(): number {
-  return fetchMock.mock.calls.filter(([input]) => pathOf(input) === '/ass/lst').length;
+  return callsTo(fetchMock, '/ass/lst').length;
 }
 
 const succeed = () => Promise.resolve(jsonResponse({ code: 200, msg: 'success', data: assetList }));

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import type { TKlkPackagesResponse } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n.ts';
 import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies, textOf } from '@/testing/api-stub.ts';
 import { KlkPage } from './klk-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -31,27 +32,6 @@ const agent: TKlkPackagesResponse = {
 
 const fetchMock = vi.fn<typeof fetch>();
 let answers: Record<string, (body: Record<string, unknown>) => unknown>;
-const ok = (data: unknown) => ({ code: 200, msg: 'success', data });
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function bodiesOf(path: string): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === path)
-    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
-}
-
-async function press(testId: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
-const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -121,36 +101,36 @@ describe('KlkPage (SPEC §1 broker privilege package)', () => {
       answerPackages(jsonResponse(ok(fresh)));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    await waitFor(() => expect(text('klk-level')).toBe('Not a broker yet'));
-    expect(text('klk-tier-agent-price')).toBe('1,000 USDT');
-    expect(text('klk-tier-partner-codes')).toBe('6');
-    expect(text('klk-tier-partner-pay-now')).toBe('5,000 USDT');
+    await waitFor(() => expect(textOf('klk-level')).toBe('Not a broker yet'));
+    expect(textOf('klk-tier-agent-price')).toBe('1,000 USDT');
+    expect(textOf('klk-tier-partner-codes')).toBe('6');
+    expect(textOf('klk-tier-partner-pay-now')).toBe('5,000 USDT');
   });
 
   it('reviews the purchase, buys once and says the package is activated, with the way to the codes', async () => {
     renderPage();
-    await waitFor(() => expect(text('klk-available')).toBe('6,000 USDT'));
+    await waitFor(() => expect(textOf('klk-available')).toBe('6,000 USDT'));
     await press('klk-tier-agent-buy');
-    expect(bodiesOf('/klk/buy')).toHaveLength(0);
-    expect(text('klk-review-package')).toBe('Agent');
-    expect(text('klk-review-codes')).toBe('1');
-    expect(text('klk-review-pay')).toBe('1,000 USDT');
+    expect(sentBodies(fetchMock, '/klk/buy')).toHaveLength(0);
+    expect(textOf('klk-review-package')).toBe('Agent');
+    expect(textOf('klk-review-codes')).toBe('1');
+    expect(textOf('klk-review-pay')).toBe('1,000 USDT');
     await press('klk-review-confirm');
     await waitFor(() =>
       expect(showToast).toHaveBeenCalledWith('You have successfully activated the KLK Broker Privilege Package'),
     );
-    const [body] = bodiesOf('/klk/buy');
+    const [body] = sentBodies(fetchMock, '/klk/buy');
     expect(body?.tierId).toBe('1');
     expect(body?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByTestId('klk-success').textContent).toContain('paid 1,000 USDT');
     expect(screen.getByTestId('klk-codes-link').getAttribute('href')).toBe('#/pages/card/sdk');
     // The level and the upgrade price come back from the server.
-    await waitFor(() => expect(text('klk-level')).toBe('Agent'));
+    await waitFor(() => expect(textOf('klk-level')).toBe('Agent'));
     expect(screen.getByTestId('klk-tier-agent-held')).toBeTruthy();
     expect(screen.queryByTestId('klk-tier-agent-buy')).toBeNull();
-    expect(text('klk-tier-partner-pay-now')).toBe('4,000 USDT');
-    expect(text('klk-tier-partner-codes-now')).toBe('Extra activation codes: 5');
-    expect(text('klk-tier-partner-buy')).toBe('Upgrade');
+    expect(textOf('klk-tier-partner-pay-now')).toBe('4,000 USDT');
+    expect(textOf('klk-tier-partner-codes-now')).toBe('Extra activation codes: 5');
+    expect(textOf('klk-tier-partner-buy')).toBe('Upgrade');
   });
 
   it("shows the server's own message when the purchase is refused, and closes the review", async () => {

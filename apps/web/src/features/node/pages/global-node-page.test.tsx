@@ -8,6 +8,7 @@ import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies, textOf } from '@/testing/api-stub.ts';
 import { NODE_POLL_MS } from '@/features/node/api/get-node-status.ts';
 import { GlobalNodePage } from './global-node-page.tsx';
 
@@ -32,27 +33,6 @@ const applied: TNodeApplication = {
 const fetchMock = vi.fn<typeof fetch>();
 let answers: Record<string, (body: Record<string, unknown>) => unknown>;
 let application: TNodeApplication | null;
-const ok = (data: unknown) => ({ code: 200, msg: 'success', data });
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function bodiesOf(path: string): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === path)
-    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
-}
-
-async function press(testId: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
-const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 const statusOf = () => screen.getByTestId('node-status').getAttribute('data-status');
 
 function renderPage() {
@@ -113,18 +93,22 @@ describe('GlobalNodePage (SPEC §4 "Global node: apply, then applied; pay; autho
   it('shows a skeleton, then the price and the form; asks for each detail, then applies', async () => {
     renderPage();
     expect(screen.getByTestId('node-loading')).toBeTruthy();
-    await waitFor(() => expect(text('node-price')).toBe('10,000 USDT'));
+    await waitFor(() => expect(textOf('node-price')).toBe('10,000 USDT'));
     await press('node-apply-submit');
     await waitFor(() => expect(screen.getAllByText('Please fill this in')).toHaveLength(3));
-    expect(bodiesOf('/node/apply')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/node/apply')).toHaveLength(0);
     fireEvent.change(screen.getByTestId('node-apply-name'), { target: { value: 'Node Ltd' } });
     fireEvent.change(screen.getByTestId('node-apply-contact'), { target: { value: '@node' } });
     fireEvent.change(screen.getByTestId('node-apply-region'), { target: { value: 'Singapore' } });
     await press('node-apply-submit');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Application Success'));
-    expect(bodiesOf('/node/apply')[0]).toEqual({ name: 'Node Ltd', contact: '@node', region: 'Singapore' });
+    expect(sentBodies(fetchMock, '/node/apply')[0]).toEqual({
+      name: 'Node Ltd',
+      contact: '@node',
+      region: 'Singapore',
+    });
     await waitFor(() => expect(statusOf()).toBe('applied'));
-    expect(text('node-status-title')).toBe('Under review');
+    expect(textOf('node-status-title')).toBe('Under review');
     expect(screen.getByTestId('node-live')).toBeTruthy();
     expect(screen.queryByTestId('node-apply-form')).toBeNull();
   });
@@ -138,15 +122,15 @@ describe('GlobalNodePage (SPEC §4 "Global node: apply, then applied; pay; autho
     application = { ...applied, status: 'approved', reviewNote: 'Welcome aboard' };
     await act(() => vi.advanceTimersByTimeAsync(NODE_POLL_MS));
     await waitFor(() => expect(statusOf()).toBe('approved'));
-    expect(text('node-note')).toBe("Operator's note: Welcome aboard");
+    expect(textOf('node-note')).toBe("Operator's note: Welcome aboard");
 
     await press('node-pay');
-    expect(bodiesOf('/node/pay')).toHaveLength(0);
-    expect(text('node-review-price')).toBe('10,000 USDT');
-    expect(text('node-review-available')).toBe('12,000 USDT');
+    expect(sentBodies(fetchMock, '/node/pay')).toHaveLength(0);
+    expect(textOf('node-review-price')).toBe('10,000 USDT');
+    expect(textOf('node-review-available')).toBe('12,000 USDT');
     await press('node-review-confirm');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Paid successfully'));
-    expect(bodiesOf('/node/pay')[0]?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sentBodies(fetchMock, '/node/pay')[0]?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(statusOf()).toBe('paid'));
 
     application = { ...applied, status: 'authorized', paid: '10000', paidAt: '2026-01-02T10:00:00.000Z' };
@@ -166,8 +150,8 @@ describe('GlobalNodePage (SPEC §4 "Global node: apply, then applied; pay; autho
     };
     renderPage();
     await waitFor(() => expect(statusOf()).toBe('refused'));
-    expect(text('node-note')).toBe("Operator's note: Region is full");
-    expect(text('node-refund')).toBe('10,000 USDT refunded to your available balance');
+    expect(textOf('node-note')).toBe("Operator's note: Region is full");
+    expect(textOf('node-refund')).toBe('10,000 USDT refunded to your available balance');
     expect(screen.getByTestId('node-apply-form')).toBeTruthy();
     expect(screen.queryByTestId('node-pay')).toBeNull();
   });

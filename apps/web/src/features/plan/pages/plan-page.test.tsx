@@ -9,6 +9,7 @@ import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies, textOf } from '@/testing/api-stub.ts';
 import { PLAN_REFRESH_MS } from '@/features/plan/hooks/use-plan-auto-refresh.ts';
 import { PlanPage } from './plan-page.tsx';
 
@@ -69,25 +70,6 @@ const navigate = vi.fn();
 /** What the server answers per path. */
 let answers: Record<string, () => unknown>;
 
-function ok(data: unknown) {
-  return { code: 200, msg: 'success', data };
-}
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function bodiesOf(path: string): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === path)
-    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
-}
-
-function text(testId: string) {
-  return screen.getByTestId(testId).textContent;
-}
-
 async function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter([{ path: '/pages/plan/index', Component: PlanPage }], {
@@ -103,13 +85,6 @@ async function renderPage() {
 
 function type(value: string) {
   fireEvent.change(screen.getByTestId('plan-amount'), { target: { value } });
-}
-
-async function press(testId: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
 }
 
 beforeEach(async () => {
@@ -160,18 +135,18 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
   it('shows each product with its bounds, coefficient and phase table, and switches between them', async () => {
     await renderPage();
     await screen.findByTestId('plan-terms');
-    expect(text('plan-product-starter')).toContain('Starter');
-    expect(text('plan-product-advanced')).toContain('Advanced');
-    expect(text('plan-terms-range')).toBe('100–10,000 USDT');
-    expect(text('plan-terms-coefficient')).toBe('×1.5');
-    expect(text('plan-terms-phase-1')).toBe('Phase 1Days 1–300.35% a day');
-    expect(text('plan-terms-phase-4')).toBe('Phase 4Days 91–1200.5% a day');
+    expect(textOf('plan-product-starter')).toContain('Starter');
+    expect(textOf('plan-product-advanced')).toContain('Advanced');
+    expect(textOf('plan-terms-range')).toBe('100–10,000 USDT');
+    expect(textOf('plan-terms-coefficient')).toBe('×1.5');
+    expect(textOf('plan-terms-phase-1')).toBe('Phase 1Days 1–300.35% a day');
+    expect(textOf('plan-terms-phase-4')).toBe('Phase 4Days 91–1200.5% a day');
     // The chosen product carries a check mark, not only a colour.
     expect(screen.getByTestId('plan-product-starter').querySelector('.asset-selector__check')).not.toBeNull();
 
     fireEvent.click(screen.getByTestId('plan-product-advanced'));
-    expect(text('plan-terms-range')).toBe('1,000–100,000 USDT');
-    expect(text('plan-terms-coefficient')).toBe('×2');
+    expect(textOf('plan-terms-range')).toBe('1,000–100,000 USDT');
+    expect(textOf('plan-terms-coefficient')).toBe('×2');
     expect(screen.queryByTestId('plan-terms-phase-3')).toBeNull();
     expect(screen.getByTestId('plan-product-advanced').querySelector('.asset-selector__check')).not.toBeNull();
     expect(await screen.findByTestId('plan-orders-empty')).toBeTruthy();
@@ -185,24 +160,24 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
         price: '0.5',
       });
     await renderPage();
-    await waitFor(() => expect(text('plan-amount-balance')).toBe('Available 20,000 USDT'));
+    await waitFor(() => expect(textOf('plan-amount-balance')).toBe('Available 20,000 USDT'));
     await press('plan-join-submit');
-    expect(text('plan-amount-error')).toBe('Enter amount');
+    expect(textOf('plan-amount-error')).toBe('Enter amount');
     type('abc');
     expect(screen.getByTestId('plan-amount')).toHaveProperty('value', '');
     type('50');
     await press('plan-join-submit');
-    expect(text('plan-amount-error')).toBe('The minimum amount is 100 USDT');
+    expect(textOf('plan-amount-error')).toBe('The minimum amount is 100 USDT');
     type('100.1234567');
-    expect(text('plan-amount-error')).toBe('At most 6 decimal places');
+    expect(textOf('plan-amount-error')).toBe('At most 6 decimal places');
     // Above the product's maximum and the balance: no top-up would help, so the maximum speaks.
     type('20000.5');
-    expect(text('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
+    expect(textOf('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
 
     // Above the product's maximum, within the balance: its own message, and no quota preview.
     type('10000.01');
-    expect(text('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
-    expect(text('plan-preview-quota')).toBe('—');
+    expect(textOf('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
+    expect(textOf('plan-preview-quota')).toBe('—');
     await press('plan-join-submit');
     expect(screen.queryByTestId('plan-review')).toBeNull();
 
@@ -211,52 +186,52 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     expect(screen.getByTestId('plan-amount')).toHaveProperty('value', '');
     type('10000.01');
     expect(screen.queryByTestId('plan-amount-error')).toBeNull();
-    expect(text('plan-preview-quota')).toBe('20,000.02 USDT');
+    expect(textOf('plan-preview-quota')).toBe('20,000.02 USDT');
     type('20000.5');
-    expect(text('plan-amount-error')).toBe('Insufficient balance');
+    expect(textOf('plan-amount-error')).toBe('Insufficient balance');
     type('999');
     await press('plan-join-submit');
-    expect(text('plan-amount-error')).toBe('The minimum amount is 1,000 USDT');
-    expect(bodiesOf('/plan/join')).toHaveLength(0);
+    expect(textOf('plan-amount-error')).toBe('The minimum amount is 1,000 USDT');
+    expect(sentBodies(fetchMock, '/plan/join')).toHaveLength(0);
   });
 
   it('says the maximum as it is typed, before the balance, and sends nothing above it', async () => {
     await renderPage();
-    await waitFor(() => expect(text('plan-amount-balance')).toBe('Available 5,000 USDT'));
+    await waitFor(() => expect(textOf('plan-amount-balance')).toBe('Available 5,000 USDT'));
     type('6000');
-    expect(text('plan-amount-error')).toBe('Insufficient balance');
+    expect(textOf('plan-amount-error')).toBe('Insufficient balance');
     // Above the maximum and the balance: no top-up would help, so the maximum is what it says.
     type('10000.01');
-    expect(text('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
+    expect(textOf('plan-amount-error')).toBe('The maximum amount is 10,000 USDT');
     expect(screen.getByTestId('plan-amount').closest('.amount-field__box--error')).not.toBeNull();
-    expect(text('plan-preview-quota')).toBe('—');
+    expect(textOf('plan-preview-quota')).toBe('—');
     await press('plan-join-submit');
     expect(screen.queryByTestId('plan-review')).toBeNull();
     type('10000');
-    expect(text('plan-amount-error')).toBe('Insufficient balance');
-    expect(bodiesOf('/plan/join')).toHaveLength(0);
+    expect(textOf('plan-amount-error')).toBe('Insufficient balance');
+    expect(sentBodies(fetchMock, '/plan/join')).toHaveLength(0);
   });
 
   it('previews the quota as amount x coefficient, reviews the join and joins once under one request id', async () => {
     await renderPage();
-    await waitFor(() => expect(text('plan-amount-balance')).toBe('Available 5,000 USDT'));
-    expect(text('plan-preview-quota')).toBe('—');
+    await waitFor(() => expect(textOf('plan-amount-balance')).toBe('Available 5,000 USDT'));
+    expect(textOf('plan-preview-quota')).toBe('—');
     fireEvent.click(screen.getByTestId('plan-amount-all'));
     expect(screen.getByTestId('plan-amount')).toHaveProperty('value', '5000');
-    expect(text('plan-preview-quota')).toBe('7,500 USDT');
+    expect(textOf('plan-preview-quota')).toBe('7,500 USDT');
     type('1000');
-    expect(text('plan-preview-quota')).toBe('1,500 USDT');
-    expect(text('plan-preview-daily')).toBe('3.5 USDT');
-    expect(text('plan-preview-first')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(textOf('plan-preview-quota')).toBe('1,500 USDT');
+    expect(textOf('plan-preview-daily')).toBe('3.5 USDT');
+    expect(textOf('plan-preview-first')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
     await press('plan-join-submit');
-    expect(bodiesOf('/plan/join')).toHaveLength(0);
-    expect(text('plan-review-product')).toBe('Starter');
-    expect(text('plan-review-amount')).toBe('1,000 USDT');
-    expect(text('plan-review-coefficient')).toBe('×1.5');
-    expect(text('plan-review-quota')).toBe('1,500 USDT');
-    expect(text('plan-review-daily')).toBe('3.5 USDT');
-    expect(text('plan-review-first-release')).toBe(text('plan-preview-first'));
+    expect(sentBodies(fetchMock, '/plan/join')).toHaveLength(0);
+    expect(textOf('plan-review-product')).toBe('Starter');
+    expect(textOf('plan-review-amount')).toBe('1,000 USDT');
+    expect(textOf('plan-review-coefficient')).toBe('×1.5');
+    expect(textOf('plan-review-quota')).toBe('1,500 USDT');
+    expect(textOf('plan-review-daily')).toBe('3.5 USDT');
+    expect(textOf('plan-review-first-release')).toBe(textOf('plan-preview-first'));
 
     // The answer is lost: the review stays, and Confirm retries under the same request id.
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('network down')));
@@ -264,7 +239,7 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     expect(screen.getByTestId('plan-review')).toBeTruthy();
     answers['/plan/orders'] = () => ok({ list: [order()], nextCursor: null });
     await press('plan-review-confirm');
-    const joins = bodiesOf('/plan/join');
+    const joins = sentBodies(fetchMock, '/plan/join');
     expect(joins).toHaveLength(2);
     expect(joins[0]).toMatchObject({ productId: '1', amount: '1000' });
     expect(joins[1]!.requestId).toBe(joins[0]!.requestId);
@@ -277,7 +252,7 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     type('1000');
     await press('plan-join-submit');
     await press('plan-review-confirm');
-    expect(bodiesOf('/plan/join')[2]!.requestId).not.toBe(joins[0]!.requestId);
+    expect(sentBodies(fetchMock, '/plan/join')[2]!.requestId).not.toBe(joins[0]!.requestId);
   });
 
   it('shows every figure of an order, and the next release arrives on its own', async () => {
@@ -285,17 +260,17 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     answers['/plan/orders'] = () => ok({ list: [order()], nextCursor: null });
     await renderPage();
     await screen.findByTestId('plan-order');
-    expect(text('plan-order-amount')).toBe('1,000 USDT');
-    expect(text('plan-order-quota')).toBe('1,500 USDT');
-    expect(text('plan-order-released')).toBe('0 USDT');
-    expect(text('plan-order-remaining')).toBe('1,500 USDT');
-    expect(text('plan-order-phase')).toBe('1 of 11');
-    expect(text('plan-order-ratio')).toBe('0.35%');
-    expect(text('plan-order-coefficient')).toBe('×1.5');
-    expect(text('plan-order-created')).toMatch(/^2026-05-0\d \d{2}:\d{2}:\d{2}$/);
-    expect(text('plan-order-next')).toMatch(/^2026-05-0\d \d{2}:00:00$/);
-    expect(text('plan-order-progress')).toBe('0% released · day 0 of 318');
-    expect(text('plan-order-status')).toBe('Releasing');
+    expect(textOf('plan-order-amount')).toBe('1,000 USDT');
+    expect(textOf('plan-order-quota')).toBe('1,500 USDT');
+    expect(textOf('plan-order-released')).toBe('0 USDT');
+    expect(textOf('plan-order-remaining')).toBe('1,500 USDT');
+    expect(textOf('plan-order-phase')).toBe('1 of 11');
+    expect(textOf('plan-order-ratio')).toBe('0.35%');
+    expect(textOf('plan-order-coefficient')).toBe('×1.5');
+    expect(textOf('plan-order-created')).toMatch(/^2026-05-0\d \d{2}:\d{2}:\d{2}$/);
+    expect(textOf('plan-order-next')).toMatch(/^2026-05-0\d \d{2}:00:00$/);
+    expect(textOf('plan-order-progress')).toBe('0% released · day 0 of 318');
+    expect(textOf('plan-order-status')).toBe('Releasing');
 
     // A day later the server has released 3.5 USDT; the page asks again by itself.
     answers['/plan/orders'] = () =>
@@ -305,14 +280,14 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
         ],
         nextCursor: null,
       });
-    const before = bodiesOf('/plan/orders').length;
+    const before = sentBodies(fetchMock, '/plan/orders').length;
     await act(async () => {
       await vi.advanceTimersByTimeAsync(PLAN_REFRESH_MS);
     });
-    await waitFor(() => expect(text('plan-order-released')).toBe('3.5 USDT'));
-    expect(bodiesOf('/plan/orders').length).toBe(before + 1);
-    expect(text('plan-order-remaining')).toBe('1,496.5 USDT');
-    expect(text('plan-order-progress')).toBe('0.23% released · day 1 of 318');
+    await waitFor(() => expect(textOf('plan-order-released')).toBe('3.5 USDT'));
+    expect(sentBodies(fetchMock, '/plan/orders').length).toBe(before + 1);
+    expect(textOf('plan-order-remaining')).toBe('1,496.5 USDT');
+    expect(textOf('plan-order-progress')).toBe('0.23% released · day 1 of 318');
 
     // Coming back to the app asks at once: phase 2 after 31 days.
     answers['/plan/orders'] = () =>
@@ -324,15 +299,15 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
       window.dispatchEvent(new Event('focus'));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    await waitFor(() => expect(text('plan-order-phase')).toBe('2 of 11'));
-    expect(text('plan-order-ratio')).toBe('0.4%');
-    expect(text('plan-order-released')).toBe('108.5 USDT');
+    await waitFor(() => expect(textOf('plan-order-phase')).toBe('2 of 11'));
+    expect(textOf('plan-order-ratio')).toBe('0.4%');
+    expect(textOf('plan-order-released')).toBe('108.5 USDT');
 
     // The eye hides the order's money, not its terms.
     fireEvent.click(screen.getByTestId('plan-hide-balances'));
-    expect(text('plan-order-released')).toBe('****');
-    expect(text('plan-order-amount')).toBe('****');
-    expect(text('plan-order-ratio')).toBe('0.4%');
+    expect(textOf('plan-order-released')).toBe('****');
+    expect(textOf('plan-order-amount')).toBe('****');
+    expect(textOf('plan-order-ratio')).toBe('0.4%');
     fireEvent.click(screen.getByTestId('plan-hide-balances'));
 
     // Its releases are one tap away.
@@ -358,9 +333,9 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
         nextCursor: null,
       });
     await press('dev-clock-1');
-    expect(bodiesOf('/dev/clock/advance')).toEqual([{ days: 1 }]);
-    await waitFor(() => expect(text('plan-order-released')).toBe('3.5 USDT'));
-    expect(text('plan-order-progress')).toBe('0.23% released · day 1 of 318');
+    expect(sentBodies(fetchMock, '/dev/clock/advance')).toEqual([{ days: 1 }]);
+    await waitFor(() => expect(textOf('plan-order-released')).toBe('3.5 USDT'));
+    expect(textOf('plan-order-progress')).toBe('0.23% released · day 1 of 318');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Plan clock moved to 2026-05-03 (UTC)'));
   });
 
@@ -382,9 +357,9 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
       });
     await renderPage();
     await screen.findByTestId('plan-order');
-    expect(text('plan-order-status')).toBe('Completed');
-    expect(text('plan-order-next')).toBe('Completed');
-    expect(text('plan-order-ratio')).toBe('—');
-    expect(text('plan-order-progress')).toBe('100% released · day 318 of 318');
+    expect(textOf('plan-order-status')).toBe('Completed');
+    expect(textOf('plan-order-next')).toBe('Completed');
+    expect(textOf('plan-order-ratio')).toBe('—');
+    expect(textOf('plan-order-progress')).toBe('100% released · day 318 of 318');
   });
 });

@@ -8,6 +8,7 @@ import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies, textOf } from '@/testing/api-stub.ts';
 import { PledgePage } from './pledge-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -53,21 +54,6 @@ const redeemedPledge: TPledge = {
 const fetchMock = vi.fn<typeof fetch>();
 let answers: Record<string, (body: Record<string, unknown>) => unknown>;
 
-function ok(data: unknown) {
-  return { code: 200, msg: 'success', data };
-}
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function bodiesOf(path: string): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === path)
-    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
-}
-
 function balances(available: string, income = '0') {
   return ok({
     lst: [{ asset: 'KPC', decimals: 18, available, frozen: '0', income, valueUsdt: '0' }],
@@ -88,17 +74,6 @@ async function renderPage() {
 
 function type(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
-}
-
-async function press(testId: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
-function text(testId: string): string {
-  return screen.getByTestId(testId).textContent ?? '';
 }
 
 beforeEach(async () => {
@@ -155,37 +130,37 @@ afterEach(() => {
 describe('PledgePage (SPEC §3 "Pledge")', () => {
   it('offers the terms as check-marked choices and previews the rewards of the amount', async () => {
     await renderPage();
-    await waitFor(() => expect(text('pledge-amount-balance')).toBe('Available 1,000 KPC'));
-    expect(text('pledge-balance-available')).toBe('1,000');
-    expect(text('pledge-balance-income')).toBe('0.2');
-    expect(text('pledge-balance-price')).toBe('0.5 USDT');
+    await waitFor(() => expect(textOf('pledge-amount-balance')).toBe('Available 1,000 KPC'));
+    expect(textOf('pledge-balance-available')).toBe('1,000');
+    expect(textOf('pledge-balance-income')).toBe('0.2');
+    expect(textOf('pledge-balance-price')).toBe('0.5 USDT');
     // The first term is chosen, with a check mark; its terms are spelled out.
     expect(screen.getByTestId('pledge-term-30').querySelector('.asset-selector__check')).not.toBeNull();
-    expect(text('pledge-term-90')).toBe('90 days');
-    expect(text('pledge-terms')).toBe('Minimum 100 KPC · Redeeming early burns 10% of the principal');
-    expect(text('pledge-preview-daily')).toBe('—');
+    expect(textOf('pledge-term-90')).toBe('90 days');
+    expect(textOf('pledge-terms')).toBe('Minimum 100 KPC · Redeeming early burns 10% of the principal');
+    expect(textOf('pledge-preview-daily')).toBe('—');
 
     await press('pledge-term-90');
     expect(screen.getByTestId('pledge-term-90').querySelector('.asset-selector__check')).not.toBeNull();
     expect(screen.getByTestId('pledge-term-30').querySelector('.asset-selector__check')).toBeNull();
     type('pledge-amount', '200');
-    expect(text('pledge-preview-daily')).toBe('0.3 KPC');
-    expect(text('pledge-preview-total')).toBe('27 KPC');
-    expect(text('pledge-preview-matures')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(textOf('pledge-preview-daily')).toBe('0.3 KPC');
+    expect(textOf('pledge-preview-total')).toBe('27 KPC');
+    expect(textOf('pledge-preview-matures')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('says what is wrong with the amount in the app’s own words, and sends nothing', async () => {
     await renderPage();
     await screen.findByText('Available 1,000 KPC');
     await press('pledge-submit');
-    expect(text('pledge-amount-error')).toBe('Enter amount');
+    expect(textOf('pledge-amount-error')).toBe('Enter amount');
     type('pledge-amount', '50');
     await press('pledge-submit');
-    expect(text('pledge-amount-error')).toBe('The minimum amount is 100 KPC');
+    expect(textOf('pledge-amount-error')).toBe('The minimum amount is 100 KPC');
     type('pledge-amount', '1000.5');
-    expect(text('pledge-amount-error')).toBe('Insufficient balance');
+    expect(textOf('pledge-amount-error')).toBe('Insufficient balance');
     expect(screen.queryByTestId('pledge-review')).toBeNull();
-    expect(bodiesOf('/plan/pledge')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/plan/pledge')).toHaveLength(0);
   });
 
   it('reviews the pledge in full, pledges once, and retries a lost answer under the same request id', async () => {
@@ -195,14 +170,14 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
     expect(screen.getByTestId('pledge-amount')).toHaveProperty('value', '1000');
     type('pledge-amount', '200');
     await press('pledge-submit');
-    expect(bodiesOf('/plan/pledge')).toHaveLength(0);
-    expect(text('pledge-review-term')).toBe('30 days · 0.1% daily');
-    expect(text('pledge-review-amount')).toBe('200 KPC');
-    expect(text('pledge-review-daily-reward')).toBe('0.2 KPC');
-    expect(text('pledge-review-total-rewards')).toBe('6 KPC');
-    expect(text('pledge-review-matures')).toMatch(/^\d{4}-\d{2}-\d{2} /);
-    expect(text('pledge-review-penalty')).toBe('10% · 20 KPC');
-    expect(text('pledge-review-warning')).toContain('burns 10% of the principal (20 KPC)');
+    expect(sentBodies(fetchMock, '/plan/pledge')).toHaveLength(0);
+    expect(textOf('pledge-review-term')).toBe('30 days · 0.1% daily');
+    expect(textOf('pledge-review-amount')).toBe('200 KPC');
+    expect(textOf('pledge-review-daily-reward')).toBe('0.2 KPC');
+    expect(textOf('pledge-review-total-rewards')).toBe('6 KPC');
+    expect(textOf('pledge-review-matures')).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    expect(textOf('pledge-review-penalty')).toBe('10% · 20 KPC');
+    expect(textOf('pledge-review-warning')).toContain('burns 10% of the principal (20 KPC)');
 
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('network down')));
     await press('pledge-review-confirm');
@@ -210,11 +185,11 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
     expect(screen.getByTestId('pledge-review')).toBeTruthy();
     await press('pledge-review-confirm');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Pledged successfully'));
-    const [lost, retry] = bodiesOf('/plan/pledge');
+    const [lost, retry] = sentBodies(fetchMock, '/plan/pledge');
     expect(retry).toEqual({ termId: '1', amount: '200', requestId: lost?.requestId });
     expect(retry?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     // The list and the balances are asked again.
-    await waitFor(() => expect(bodiesOf('/plan/pledges').length).toBeGreaterThan(1));
+    await waitFor(() => expect(sentBodies(fetchMock, '/plan/pledges').length).toBeGreaterThan(1));
     expect(screen.getByTestId('pledge-amount')).toHaveProperty('value', '');
   });
 
@@ -233,19 +208,19 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     await screen.findByTestId('pledge-11');
-    expect(text('pledge-11-amount')).toBe('200 KPC');
-    expect(text('pledge-11-status')).toBe('Active');
-    expect(text('pledge-11-remaining')).toBe('29');
-    expect(text('pledge-11-rewards')).toBe('0.2 KPC');
-    expect(text('pledge-11-price')).toBe('0.5 USDT');
-    expect(text('pledge-11-value')).toBe('≈ 100 USDT');
+    expect(textOf('pledge-11-amount')).toBe('200 KPC');
+    expect(textOf('pledge-11-status')).toBe('Active');
+    expect(textOf('pledge-11-remaining')).toBe('29');
+    expect(textOf('pledge-11-rewards')).toBe('0.2 KPC');
+    expect(textOf('pledge-11-price')).toBe('0.5 USDT');
+    expect(textOf('pledge-11-value')).toBe('≈ 100 USDT');
     expect(screen.getByTestId('pledge-11-redeem')).toBeTruthy();
-    expect(text('pledge-10-status')).toBe('Matured');
-    expect(text('pledge-10-note')).toBe('Matured: 200 KPC returned to your available balance.');
+    expect(textOf('pledge-10-status')).toBe('Matured');
+    expect(textOf('pledge-10-note')).toBe('Matured: 200 KPC returned to your available balance.');
     expect(screen.queryByTestId('pledge-10-redeem')).toBeNull();
-    expect(text('pledge-9-status')).toBe('Redeemed early');
-    expect(text('pledge-9-penalty')).toBe('15 KPC');
-    expect(text('pledge-9-returned')).toBe('135 KPC');
+    expect(textOf('pledge-9-status')).toBe('Redeemed early');
+    expect(textOf('pledge-9-penalty')).toBe('15 KPC');
+    expect(textOf('pledge-9-returned')).toBe('135 KPC');
     expect(screen.queryByTestId('pledge-9-redeem')).toBeNull();
   });
 
@@ -253,20 +228,20 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
     await renderPage();
     await screen.findByTestId('pledge-11');
     await press('pledge-11-redeem');
-    expect(text('redeem-review-amount')).toBe('200 KPC');
-    expect(text('redeem-review-penalty')).toBe('20 KPC');
-    expect(text('redeem-review-returned')).toBe('180 KPC');
-    expect(text('redeem-review-rewards')).toBe('0.2 KPC');
-    expect(text('redeem-review-warning')).toBe(
+    expect(textOf('redeem-review-amount')).toBe('200 KPC');
+    expect(textOf('redeem-review-penalty')).toBe('20 KPC');
+    expect(textOf('redeem-review-returned')).toBe('180 KPC');
+    expect(textOf('redeem-review-rewards')).toBe('0.2 KPC');
+    expect(textOf('redeem-review-warning')).toBe(
       '20 KPC (10% of the principal) is burned and cannot be recovered. Rewards already paid stay yours.',
     );
     await press('redeem-review-cancel');
-    expect(bodiesOf('/plan/pledge/redeem')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/plan/pledge/redeem')).toHaveLength(0);
 
     await press('pledge-11-redeem');
     await press('redeem-review-confirm');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Redeemed: 180 KPC returned, 20 KPC burned'));
-    const [redeem] = bodiesOf('/plan/pledge/redeem');
+    const [redeem] = sentBodies(fetchMock, '/plan/pledge/redeem');
     expect(redeem?.pledgeId).toBe('11');
     expect(redeem?.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -282,16 +257,16 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
     await renderPage();
     await screen.findByTestId('pledge-11');
     expect(await screen.findByText('Development: move time forward')).toBeTruthy();
-    const pledgeCalls = bodiesOf('/plan/pledges').length;
-    const balanceCalls = bodiesOf('/ass/lst').length;
+    const pledgeCalls = sentBodies(fetchMock, '/plan/pledges').length;
+    const balanceCalls = sentBodies(fetchMock, '/ass/lst').length;
     answers['/ass/lst'] = () => balances('1000', '0.4');
     await press('dev-clock-1');
-    expect(bodiesOf('/dev/clock/advance')).toEqual([{ days: 1 }]);
+    expect(sentBodies(fetchMock, '/dev/clock/advance')).toEqual([{ days: 1 }]);
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Plan clock moved to 2026-01-03 (UTC)'));
-    expect(bodiesOf('/plan/pledges').length).toBeGreaterThan(pledgeCalls);
-    expect(bodiesOf('/ass/lst').length).toBeGreaterThan(balanceCalls);
-    await waitFor(() => expect(text('pledge-balance-income')).toBe('0.4'));
+    expect(sentBodies(fetchMock, '/plan/pledges').length).toBeGreaterThan(pledgeCalls);
+    expect(sentBodies(fetchMock, '/ass/lst').length).toBeGreaterThan(balanceCalls);
+    await waitFor(() => expect(textOf('pledge-balance-income')).toBe('0.4'));
     await press('dev-clock-30');
-    expect(bodiesOf('/dev/clock/advance')).toEqual([{ days: 1 }, { days: 30 }]);
+    expect(sentBodies(fetchMock, '/dev/clock/advance')).toEqual([{ days: 1 }, { days: 30 }]);
   });
 });

@@ -9,6 +9,7 @@ import { changeLocale } from '@/lib/i18n.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse as answer } from '@/testing/json-response.ts';
+import { callsTo, pathOf } from '@/testing/api-stub.ts';
 import { RechargePage } from './recharge-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -60,17 +61,8 @@ const confirming: TDeposit = {
 const fetchMock = vi.fn<typeof fetch>();
 let accelerateAnswer: { code: number; msg: string; data: unknown } = { code: 200, msg: 'success', data: { list: [] } };
 
-function pathOf([input]: Parameters<typeof fetch>): string {
-  const url = input instanceof Request ? input.url : input.toString();
-  return url.replace(/^.*\/api/, '');
-}
-
 function bodyOf(call: Parameters<typeof fetch>): unknown {
   return JSON.parse(call[1]?.body as string);
-}
-
-function callsTo(path: string) {
-  return fetchMock.mock.calls.filter((call) => pathOf(call) === path);
 }
 
 function pageTitle() {
@@ -93,8 +85,8 @@ function renderPage(url: string) {
 beforeEach(async () => {
   localStorage.clear();
   fetchMock.mockReset();
-  fetchMock.mockImplementation((...call) => {
-    const path = pathOf(call);
+  fetchMock.mockImplementation((input) => {
+    const path = pathOf(input);
     if (path === '/recharge/channels') return Promise.resolve(answer({ code: 200, msg: '', data: { list: channels } }));
     if (path === '/recharge/pending') {
       return Promise.resolve(answer({ code: 200, msg: '', data: { list: [confirming] } }));
@@ -243,15 +235,15 @@ describe('transfer detail (SPEC §2 Recharge, §5)', () => {
     expect(screen.getByTestId('recharge-deposit-status').textContent).toBe('Confirming');
     expect(screen.getByTestId('recharge-deposit-confirmations').textContent).toBe('Confirmations 7/20');
     expect(screen.getByTestId('recharge-deposit-hash').textContent).toBe('0xcdcd…cdcd');
-    expect(callsTo('/recharge/pending').map(bodyOf)).toContainEqual({ chainId: 31337 });
+    expect(callsTo(fetchMock, '/recharge/pending').map(bodyOf)).toContainEqual({ chainId: 31337 });
     // A deposit this device did not send has no Accelerate of its own.
     expect(screen.queryByTestId('recharge-deposit-accelerate')).toBeNull();
   });
 
   it('asks a member without a bound wallet to bind one', async () => {
     useUserStore.getState().setSession({ token: 'tok-1', address: '', loginType: LoginType.PASSWORD });
-    fetchMock.mockImplementation((...call) => {
-      const path = pathOf(call);
+    fetchMock.mockImplementation((input) => {
+      const path = pathOf(input);
       if (path === '/recharge/channels')
         return Promise.resolve(answer({ code: 200, msg: '', data: { list: channels } }));
       if (path === '/recharge/pending') return Promise.resolve(answer({ code: 200, msg: '', data: { list: [] } }));
@@ -289,7 +281,7 @@ describe('accelerate (SPEC §9)', () => {
     expect(screen.getByTestId('recharge-accelerate-error').textContent).toBe(
       'Enter a valid transaction hash (0x followed by 64 hex characters)',
     );
-    expect(callsTo('/recharge/accelerate')).toHaveLength(0);
+    expect(callsTo(fetchMock, '/recharge/accelerate')).toHaveLength(0);
   });
 
   it('sends the chain and hash, keeps the sheet open on a refusal and closes it on success', async () => {
@@ -299,7 +291,7 @@ describe('accelerate (SPEC §9)', () => {
     fireEvent.change(input, { target: { value: ` ${TX} ` } });
     await submit();
     await waitFor(() => expect(showToast).toHaveBeenLastCalledWith('No such transaction', 1500));
-    const [accelerateCall] = callsTo('/recharge/accelerate');
+    const [accelerateCall] = callsTo(fetchMock, '/recharge/accelerate');
     expect(accelerateCall && bodyOf(accelerateCall)).toEqual({ chainId: 31337, txHash: TX });
     expect(screen.getByTestId('recharge-accelerate-sheet')).toBeTruthy();
 

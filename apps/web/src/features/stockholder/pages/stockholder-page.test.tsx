@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 import type { TStockholderApplication } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/lib/i18n.ts';
 import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies, textOf } from '@/testing/api-stub.ts';
 import { StockholderPage } from './stockholder-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -27,27 +28,6 @@ const pending: TStockholderApplication = {
 
 const fetchMock = vi.fn<typeof fetch>();
 let application: TStockholderApplication | null;
-const ok = (data: unknown) => ({ code: 200, msg: 'success', data });
-
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function bodiesOf(path: string): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === path)
-    .map(([, init]) => JSON.parse((init?.body as string | undefined) ?? '{}') as Record<string, unknown>);
-}
-
-async function press(testId: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
-const text = (testId: string) => screen.getByTestId(testId).textContent ?? '';
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
 function renderPage() {
@@ -101,18 +81,18 @@ describe('StockholderPage (SPEC §6 shareholder applicant)', () => {
     type('stockholder-contribution', 'lots');
     await press('stockholder-submit');
     await waitFor(() => expect(screen.getByText('Enter a valid amount')).toBeTruthy());
-    expect(bodiesOf('/stockholder/apply')).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/stockholder/apply')).toHaveLength(0);
     type('stockholder-contribution', '50000');
     await press('stockholder-submit');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Application Success'));
-    expect(bodiesOf('/stockholder/apply')[0]).toEqual({
+    expect(sentBodies(fetchMock, '/stockholder/apply')[0]).toEqual({
       name: 'Holder',
       contact: 'holder@example.com',
       contribution: '50000',
     });
     await waitFor(() => expect(screen.getByTestId('stockholder-status').getAttribute('data-status')).toBe('pending'));
-    expect(text('stockholder-status-title')).toBe('Pending review');
-    expect(text('stockholder-contribution-value')).toBe('50,000 USDT');
+    expect(textOf('stockholder-status-title')).toBe('Pending review');
+    expect(textOf('stockholder-contribution-value')).toBe('50,000 USDT');
     expect(screen.queryByTestId('stockholder-form')).toBeNull();
   });
 
@@ -125,8 +105,8 @@ describe('StockholderPage (SPEC §6 shareholder applicant)', () => {
     };
     renderPage();
     await screen.findByTestId('stockholder-status');
-    expect(text('stockholder-status-title')).toBe('Rejected');
-    expect(text('stockholder-note')).toBe("Operator's note: Not this round");
+    expect(textOf('stockholder-status-title')).toBe('Rejected');
+    expect(textOf('stockholder-note')).toBe("Operator's note: Not this round");
     expect(screen.getByTestId('stockholder-form')).toBeTruthy();
   });
 });

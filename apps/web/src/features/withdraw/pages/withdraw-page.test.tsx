@@ -8,6 +8,7 @@ import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf, press, sentBodies } from '@/testing/api-stub.ts';
 import { WithdrawPage } from './withdraw-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -30,24 +31,8 @@ const navigate = vi.fn();
 /** What the server answers per path; `apply` may be replaced by a test. */
 let answers: Record<string, () => unknown>;
 
-function ok(data: unknown) {
-  return { code: 200, msg: 'success', data };
-}
-
 function channelsAnswer(overrides: Partial<TWithdrawChannelsResponse> = {}) {
   return ok({ list: [polygon, bsc], email: 'm***@example.com', ...overrides });
-}
-
-/** The path after `/api` of a call (the request client passes the URL as a string). */
-function pathOf(input: Parameters<typeof fetch>[0]): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return url.replace(/^.*\/api/, '');
-}
-
-function applyBodies(): Record<string, unknown>[] {
-  return fetchMock.mock.calls
-    .filter(([input]) => pathOf(input) === '/withdraw/apply')
-    .map(([, init]) => JSON.parse(init?.body as string) as Record<string, unknown>);
 }
 
 async function renderPage() {
@@ -65,13 +50,6 @@ function type(testId: string, value: string) {
 }
 
 /** Presses a button and lets the calls it starts settle. */
-async function press(testId: string) {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(testId));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
 /** The form's button: checks the form, then opens the review sheet. */
 async function submit() {
   await press('withdraw-submit');
@@ -173,7 +151,7 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
     type('withdraw-amount', '100.5');
     expect(shownErrors()).toContain('Insufficient balance');
     expect(screen.queryByTestId('withdraw-review')).toBeNull();
-    expect(applyBodies()).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/withdraw/apply')).toHaveLength(0);
   });
 
   it('mails the code, reviews the withdrawal in full, and opens the new withdrawal', async () => {
@@ -192,7 +170,7 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
 
     // The form's button only opens the review: network, the whole address, amount, fee, received.
     await submit();
-    expect(applyBodies()).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/withdraw/apply')).toHaveLength(0);
     expect(screen.getByTestId('withdraw-review-network').textContent).toBe('Polygon');
     expect(screen.getByTestId('withdraw-review-address').textContent).toBe(ADDRESS);
     expect(screen.getByTestId('withdraw-review-amount').textContent).toBe('20 USDT');
@@ -222,7 +200,7 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
     expect(navigate).toHaveBeenCalledWith('/pages/asset/withdraw/detail?id=1', { replace: true });
 
     // The corrected code is the same withdrawal: the same request id, so it applies once.
-    const [first, second] = applyBodies();
+    const [first, second] = sentBodies(fetchMock, '/withdraw/apply');
     expect(second).toEqual({
       requestId: first?.requestId,
       chainId: 137,
@@ -240,7 +218,7 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
     await submit();
     await press('withdraw-review-cancel');
     await expectNoReview();
-    expect(applyBodies()).toHaveLength(0);
+    expect(sentBodies(fetchMock, '/withdraw/apply')).toHaveLength(0);
     expect(navigate).not.toHaveBeenCalled();
     // The form is as it was.
     expect(screen.getByTestId('withdraw-address')).toHaveProperty('value', ADDRESS);
@@ -258,14 +236,14 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
     fireEvent.click(confirmButton);
     fireEvent.click(confirmButton);
     await press('withdraw-review-confirm');
-    expect(applyBodies()).toHaveLength(1);
+    expect(sentBodies(fetchMock, '/withdraw/apply')).toHaveLength(1);
     expect(screen.getByTestId('withdraw-review-confirm').className).toContain('adm-button-loading');
     await act(async () => {
       answer(jsonResponse(ok({ id: '9', status: 'approved' })));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
-    expect(applyBodies()).toHaveLength(1);
+    expect(sentBodies(fetchMock, '/withdraw/apply')).toHaveLength(1);
   });
 
   it('keeps the review after a lost answer and retries under the same request id; a changed form gets a new one', async () => {
@@ -279,7 +257,7 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
     expect(screen.getByTestId('withdraw-review')).toBeTruthy();
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('network down')));
     await confirm();
-    const [first, retry] = applyBodies();
+    const [first, retry] = sentBodies(fetchMock, '/withdraw/apply');
     expect(retry?.requestId).toBe(first?.requestId);
 
     // Another amount is another withdrawal.
@@ -290,7 +268,7 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
     expect(screen.getByTestId('withdraw-review-amount').textContent).toBe('21 USDT');
     await confirm();
     await waitFor(() => expect(navigate).toHaveBeenCalled());
-    const changed = applyBodies()[2];
+    const changed = sentBodies(fetchMock, '/withdraw/apply')[2];
     expect(changed?.amount).toBe('21');
     expect(changed?.requestId).not.toBe(first?.requestId);
   });
