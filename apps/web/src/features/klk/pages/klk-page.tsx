@@ -81,18 +81,18 @@ export function KlkPage() {
   return (
     <div className="page" data-testid="klk-page">
       <PageNavBar title={t('klk.title')} />
-      <section className="klk-hero">
-        <Crown className="klk-hero__icon" size={40} weight="duotone" aria-hidden="true" />
-        <div className="klk-hero__main">
-          <span className="klk-hero__label">{t('klk.myLevel')}</span>
+      <section className="summary-card">
+        <Crown className="summary-card__icon klk-hero__icon" size={40} weight="duotone" aria-hidden="true" />
+        <div className="summary-card__main">
+          <span className="summary-card__muted">{t('klk.myLevel')}</span>
           {packages ? (
-            <strong className="klk-hero__level" data-testid="klk-level">
+            <strong className="summary-card__figure" data-testid="klk-level">
               {packages.level ? levelName(packages.level) : t('klk.noLevel')}
             </strong>
           ) : (
-            <Skeleton animated className="klk-hero__skeleton" />
+            <Skeleton animated className="summary-card__skeleton" />
           )}
-          <span className="klk-hero__balance">
+          <span className="summary-card__muted">
             {t('asset.available')}{' '}
             <span data-testid="klk-available">
               {available === undefined ? '—' : `${formatNumber(available)} ${asset}`}

@@ -103,18 +103,18 @@ export function GlobalNodePage() {
   return (
     <div className="page" data-testid="global-node-page">
       <PageNavBar title={t('node.title')} />
-      <section className="node-hero">
-        <GlobeHemisphereWest className="node-hero__icon" size={40} weight="duotone" aria-hidden="true" />
-        <div className="node-hero__main">
-          <span className="node-hero__label">{t('node.price')}</span>
+      <section className="summary-card">
+        <GlobeHemisphereWest className="summary-card__icon" size={40} weight="duotone" aria-hidden="true" />
+        <div className="summary-card__main">
+          <span className="summary-card__muted">{t('node.price')}</span>
           {data ? (
-            <strong className="node-hero__price" data-testid="node-price">
+            <strong className="summary-card__figure" data-testid="node-price">
               {money(data.price)}
             </strong>
           ) : (
-            <Skeleton animated className="node-hero__skeleton" />
+            <Skeleton animated className="summary-card__skeleton" />
           )}
-          <span className="node-hero__intro">{t('node.intro')}</span>
+          <span className="summary-card__muted">{t('node.intro')}</span>
         </div>
       </section>
       {body}

@@ -49,11 +49,11 @@ export function StockholderPage() {
   return (
     <div className="page" data-testid="stockholder-page">
       <PageNavBar title={t('stockholder.title')} />
-      <section className="stockholder-hero">
-        <Handshake className="stockholder-hero__icon" size={40} weight="duotone" aria-hidden="true" />
-        <div className="stockholder-hero__main">
-          <strong className="stockholder-hero__title">{t('stockholder.heading')}</strong>
-          <span className="stockholder-hero__intro">{t('stockholder.intro')}</span>
+      <section className="summary-card">
+        <Handshake className="summary-card__icon" size={40} weight="duotone" aria-hidden="true" />
+        <div className="summary-card__main">
+          <strong className="summary-card__figure">{t('stockholder.heading')}</strong>
+          <span className="summary-card__muted">{t('stockholder.intro')}</span>
         </div>
       </section>
       {body}
