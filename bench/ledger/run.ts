@@ -14,14 +14,13 @@ import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startCpuWindow, type CpuUse } from '../lib/cpu.ts';
 import { runLoad, type LoadResult, type RequestParts } from '../lib/load.ts';
 import { freePort, startNodeProcess, type NodeProcess } from '../lib/processes.ts';
 import { startWaitSampler, type WaitProfile } from '../lib/pg-waits.ts';
 import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
 import { startBareServer, startServer } from '../lib/servers.ts';
-import { childEnv, createPostgresDatabase, tempDir } from '../lib/setup.ts';
+import { childEnv, createPostgresDatabase, postgresSettings, tempDir } from '../lib/setup.ts';
 import { formatTable, ms, whole } from '../lib/table.ts';
 import {
   availableUsdt,
@@ -144,23 +143,6 @@ function parseOptions(): Options {
     poolSize: positiveInt('pool-size', values['pool-size'], 200),
     pgUrl: values['pg-url'],
   };
-}
-
-async function postgresSettings(url: string): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const settings: Record<string, string> = {};
-    const { rows } = await client.query<{ version: string }>('select version()');
-    settings.version = rows[0]?.version.split(' on ')[0] ?? '?';
-    for (const name of ['fsync', 'synchronous_commit', 'max_connections', 'shared_buffers']) {
-      const answer = await client.query<Record<string, string>>(`show ${name}`);
-      settings[name] = answer.rows[0]?.[name] ?? '?';
-    }
-    return settings;
-  } finally {
-    await client.end();
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -355,7 +337,12 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
   let settings: Record<string, string> | undefined;
   if (db === 'postgres') {
     databaseUrl = await createPostgresDatabase(options.pgUrl, 'kpc_bench');
-    settings = await postgresSettings(databaseUrl);
+    settings = await postgresSettings(databaseUrl, [
+      'fsync',
+      'synchronous_commit',
+      'max_connections',
+      'shared_buffers',
+    ]);
     log(db, `database ${new URL(databaseUrl).pathname.slice(1)} (${Object.values(settings).join(', ')})`);
   }
   const databaseEnv = async (): Promise<Record<string, string>> =>

@@ -66,3 +66,21 @@ export function childEnv(extra: Record<string, string>): Record<string, string> 
   }
   return { ...env, ...extra };
 }
+
+/** The server's version and the named settings, printed beside a benchmark's figures. */
+export async function postgresSettings(url: string, names: readonly string[]): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const settings: Record<string, string> = {};
+    const { rows } = await client.query<{ version: string }>('select version()');
+    settings.version = rows[0]?.version.split(' on ')[0] ?? '?';
+    for (const name of names) {
+      const answer = await client.query<Record<string, string>>(`show ${name}`);
+      settings[name] = answer.rows[0]?.[name] ?? '?';
+    }
+    return settings;
+  } finally {
+    await client.end();
+  }
+}

@@ -20,12 +20,11 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { utcDayIndex } from '@kpc/shared';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database, type DatabaseHandle } from '../../apps/server/src/db/client.ts';
 import { offsetClock, type Clock } from '../../apps/server/src/lib/clock.ts';
 import { runReleaseEngine } from '../../apps/server/src/modules/plan/release-engine.ts';
 import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
-import { createPostgresDatabase, tempDir } from '../lib/setup.ts';
+import { createPostgresDatabase, postgresSettings, tempDir } from '../lib/setup.ts';
 import { formatTable, whole } from '../lib/table.ts';
 
 /** Default book size per database (issue 10 §6). */
@@ -115,23 +114,6 @@ function parseOptions(): Options {
     workers: positiveInt('workers', values.workers, 16),
     pgUrl: values['pg-url'],
   };
-}
-
-async function postgresSettings(url: string): Promise<Record<string, string>> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const settings: Record<string, string> = {};
-    const { rows } = await client.query<{ version: string }>('select version()');
-    settings.version = rows[0]?.version.split(' on ')[0] ?? '?';
-    for (const name of ['fsync', 'synchronous_commit', 'shared_buffers', 'work_mem']) {
-      const answer = await client.query<Record<string, string>>(`show ${name}`);
-      settings[name] = answer.rows[0]?.[name] ?? '?';
-    }
-    return settings;
-  } finally {
-    await client.end();
-  }
 }
 
 async function rows<Row>(db: Database, statement: ReturnType<typeof sql>): Promise<Row[]> {
@@ -225,7 +207,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
   let handle: DatabaseHandle;
   if (db === 'postgres') {
     const databaseUrl = await createPostgresDatabase(options.pgUrl, 'kpc_bench_release');
-    settings = await postgresSettings(databaseUrl);
+    settings = await postgresSettings(databaseUrl, ['fsync', 'synchronous_commit', 'shared_buffers', 'work_mem']);
     log(db, `database ${new URL(databaseUrl).pathname.slice(1)} (${Object.values(settings).join(', ')})`);
     handle = await openDatabase({ databaseUrl, dataDir: 'unused', poolSize: options.workers + 1 });
   } else {
