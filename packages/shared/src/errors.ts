@@ -138,6 +138,17 @@ export const ErrorCode = {
   CARD_TOPUP_REFUSED: 1653,
   /** Step 6: the step needs the sandbox card issuer (simulated spending). */
   CARD_SANDBOX_ONLY: 1654,
+  /**
+   * Step 6: the card is frozen for an unpaid monthly fee (`amount`, USDT): no unfreeze or top-up
+   * by the member; it unfreezes once the fee is taken from available.
+   */
+  CARD_FEE_DUE: 1655,
+  /** Step 7: no such announcement, or it is not published (members), or no such one at all (operators). */
+  NOTICE_NOT_FOUND: 1760,
+  /** Step 7: the announcement is not in a state that allows this step (publishing it twice, unpublishing a draft). */
+  NOTICE_WRONG_STATE: 1761,
+  /** Step 7: an announcement is published with English (the fallback of SPEC §1), and keeps it while published. */
+  NOTICE_ENGLISH_REQUIRED: 1762,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

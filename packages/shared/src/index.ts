@@ -18,5 +18,7 @@ export * from './schemas/klk.ts';
 export * from './schemas/activation-code.ts';
 export * from './schemas/node.ts';
 export * from './schemas/stockholder.ts';
+export * from './schemas/notice.ts';
+export * from './schemas/team.ts';
 export * from './card.ts';
 export * from './schemas/card.ts';

@@ -144,6 +144,16 @@ const ZEnv = z.object({
     .refine((name) => Object.hasOwn(cardIssuerFactories, name), {
       error: `not a card issuer; choose one of: ${Object.keys(cardIssuerFactories).join(', ')}`,
     }),
+  /**
+   * How often the card monthly fee job charges the fees due (and retries those a short balance left
+   * owing). Several processes may run it: each card-month is charged under the card's row lock.
+   */
+  CARD_FEE_SECONDS: z.coerce.number().min(0.1).max(3600).default(300),
+  /**
+   * How often top-ups the issuer left unanswered (`pending`) are asked again, so the member's money
+   * settles or returns without the member retrying. The issuer call is idempotent by the top-up's key.
+   */
+  CARD_TOPUP_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /** Secret for hashing verification codes; generated and kept in the database when not set. */
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
 

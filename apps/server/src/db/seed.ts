@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { members, settings } from './schema/index.ts';
 import { createCode, createSecret } from '../lib/crypto.ts';
+import { addMemberToTree } from '../modules/team/tree.ts';
 
 /** Reads a setting, creating it with `create()` the first time; safe when processes race. */
 async function ensureSetting(db: Database, key: string, create: () => string): Promise<string> {
@@ -27,6 +28,14 @@ export async function ensureGenesisInviteCode(db: Database, configured: string |
     'genesis_invite_code',
     () => configured ?? createCode(INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH),
   );
-  await db.insert(members).values({ inviteCode: code, status: 'system' }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const [root] = await tx
+      .insert(members)
+      .values({ inviteCode: code, status: 'system' })
+      .onConflictDoNothing()
+      .returning({ id: members.id });
+    // The root of the referral tree, in the same transaction as its member row.
+    if (root) await addMemberToTree(tx, root.id);
+  });
   return code;
 }

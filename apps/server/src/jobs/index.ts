@@ -1,5 +1,7 @@
 import type { ServerContext } from '../modules/index.ts';
 import { planClockOf } from '../lib/clock.ts';
+import { chargeMonthlyFees } from '../modules/card/monthly-fee.ts';
+import { settlePendingTopUps } from '../modules/card/service.ts';
 import { runReleaseEngine } from '../modules/plan/release-engine.ts';
 import { chainJob } from './chain-job.ts';
 import type { Job } from './scheduler.ts';
@@ -24,6 +26,13 @@ export function listBackgroundJobs(context: ServerContext): Job[] {
         runReleaseEngine(context.db, planClockOf(context.clock), {
           workers: config.DATABASE_URL ? config.PLAN_RELEASE_WORKERS : 1,
         }),
+    },
+    // On the plans' clock too (the development clock moves it); row locks keep processes apart.
+    { name: 'card monthly fees', everySeconds: config.CARD_FEE_SECONDS, run: () => chargeMonthlyFees(context.cards) },
+    {
+      name: 'card pending top-ups',
+      everySeconds: config.CARD_TOPUP_RETRY_SECONDS,
+      run: () => settlePendingTopUps(context.cards),
     },
     ...[...context.depositWatchers].map(([chainId, watcher]) =>
       chainJob(monitor, chainId, {

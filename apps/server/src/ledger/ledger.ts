@@ -22,7 +22,10 @@ export const HouseAccount = {
   FEES: 'fees',
   /** The house's side of quick exchanges. */
   EXCHANGE: 'exchange',
+  /** Pays every airdrop gross (Step 7, `modules/team/airdrop.ts`): its balance is what airdrops cost. */
   AIRDROP: 'airdrop',
+  /** Keeps the airdrops' handling fee (SPEC §9: 20 % of the airdrop portion). */
+  AIRDROP_FEES: 'airdrop_fees',
   BURN: 'burn',
   /** Test funds of the development faucet. */
   FAUCET: 'faucet',

@@ -22,16 +22,21 @@ import { appRoutes } from './app/routes.ts';
 import { assetRoutes } from './assets/routes.ts';
 import type { CardContext } from './card/service.ts';
 import { cardOperatorRoutes, cardRoutes } from './card/routes.ts';
+import { SandboxCardIssuer } from './card/issuer/sandbox-issuer.ts';
+import { devCardDeliveryRoutes } from './dev/card-delivery.ts';
 import { devClockRoutes } from './dev/clock.ts';
 import { devFaucetRoutes } from './dev/faucet.ts';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
 import { klkRoutes } from './klk/routes.ts';
 import { nodeOperatorRoutes, nodeRoutes } from './node/routes.ts';
+import { devNoticeSeed } from './notice/dev-seed.ts';
+import { noticeOperatorRoutes, noticeRoutes } from './notice/routes.ts';
 import type { DepositWatcher } from './recharge/deposit-watcher.ts';
 import { planRoutes } from './plan/routes.ts';
 import { rechargeRoutes } from './recharge/routes.ts';
 import { stockholderOperatorRoutes, stockholderRoutes } from './stockholder/routes.ts';
+import { teamRoutes } from './team/routes.ts';
 import type { WithdrawalSender } from './withdraw/withdrawal-sender.ts';
 import { withdrawRoutes } from './withdraw/routes.ts';
 
@@ -120,9 +125,13 @@ const serverModules: ServerModule[] = [
     auth: c.auth,
   })),
   routes(devFaucetRoutes, (c) => ({ db: c.db, auth: c.auth }), { when: (c) => c.config.isFaucetEnabled }),
+  // The sandbox's stand-in for a card arriving in the post: development, and the sandbox issuer, only.
+  routes(devCardDeliveryRoutes, (c) => ({ context: c.cards, auth: c.auth }), {
+    when: (c) => c.config.isFaucetEnabled && c.cards.issuer instanceof SandboxCardIssuer,
+  }),
   routes(planRoutes, (c) => ({ context: { db: c.db, clock: planClockOf(c.clock) }, auth: c.auth })),
   // The plans' development clock follows the faucet's switch: never in production or beside a real chain.
-  routes(devClockRoutes, (c) => ({ db: c.db, planClock: planClockOf(c.clock) }), {
+  routes(devClockRoutes, (c) => ({ db: c.db, planClock: planClockOf(c.clock), cards: c.cards }), {
     when: (c) => c.config.isFaucetEnabled,
   }),
   routes(rechargeRoutes, (c) => ({
@@ -158,6 +167,13 @@ const serverModules: ServerModule[] = [
   })),
   routes(nodeRoutes, (c) => ({ context: { db: c.db, clock: c.clock }, auth: c.auth })),
   routes(stockholderRoutes, (c) => ({ context: { db: c.db, clock: c.clock }, auth: c.auth })),
+  // Step 7: the member's team (the referral tree, modules/team/tree.ts).
+  routes(teamRoutes, (c) => ({ db: c.db, auth: c.auth })),
+  // Step 7: announcements, and a few for a newcomer to read in development (never in production).
+  routes(noticeRoutes, (c) => ({ context: { db: c.db, clock: c.clock }, auth: c.auth })),
+  routes(devNoticeSeed, (c) => ({ db: c.db, clock: c.clock }), {
+    when: (c) => c.config.isFaucetEnabled && c.config.NODE_ENV === 'development',
+  }),
   // The operator API (`/api/operator/*`): its own key, never a member token.
   routes(operatorApi, (c) => ({
     keys: c.config.OPERATOR_KEYS ?? [],
@@ -167,6 +183,7 @@ const serverModules: ServerModule[] = [
     routes: [
       nodeOperatorRoutes({ db: c.db, clock: c.clock }),
       stockholderOperatorRoutes({ db: c.db, clock: c.clock }),
+      noticeOperatorRoutes({ db: c.db, clock: c.clock }),
       cardOperatorRoutes(c.cards),
     ],
   })),

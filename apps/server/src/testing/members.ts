@@ -13,11 +13,16 @@ export interface TestMember {
 
 /**
  * A new member signed in through the real wallet sign-in (fast: no password hashing, no mail).
- * The test app's PUBLIC_URL is the default http://localhost:8080.
+ * The test app's PUBLIC_URL is the default http://localhost:8080. `inviteAddress`: the inviter's
+ * invitation code or wallet address (the genesis code by default).
  */
 export async function createWalletMember(
   t: TestApp,
-  { chainId = 137, privateKey = generatePrivateKey() }: { chainId?: number; privateKey?: `0x${string}` } = {},
+  {
+    chainId = 137,
+    privateKey = generatePrivateKey(),
+    inviteAddress = GENESIS_CODE,
+  }: { chainId?: number; privateKey?: `0x${string}`; inviteAddress?: string } = {},
 ): Promise<TestMember> {
   const wallet = privateKeyToAccount(privateKey);
   const { auth } = (await t.call('/api/acc/auth', {})).data;
@@ -33,7 +38,7 @@ export async function createWalletMember(
     random,
     sign: await wallet.signMessage({ message: random }),
     address: wallet.address,
-    inviteAddress: GENESIS_CODE,
+    inviteAddress,
   });
   if (login.code !== 200) throw new Error(`wallet sign-in failed: ${login.msg}`);
   const token = login.data.token as string;

@@ -6,3 +6,4 @@
 export * from './channels.ts';
 export * from './withdraw.ts';
 export * from './node.ts';
+export * from './notice.ts';

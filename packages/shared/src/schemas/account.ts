@@ -88,8 +88,8 @@ export const ZResetPasswordRequest = z
   .refine(passwordsMatch, mismatch);
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 
-/** Member levels shown as labels (SPEC §6); later steps add team levels. */
-export const ZMemberLevel = z.enum(['member', 'ambassador']);
+/** Member levels shown as labels (SPEC §6): ordinary member, ambassador/promoter, VIP member. */
+export const ZMemberLevel = z.enum(['member', 'ambassador', 'vip']);
 export type TMemberLevel = z.infer<typeof ZMemberLevel>;
 
 /** POST /api/acc/info — the logged-in member. `address` (SPEC §7) is accepted and ignored: the token decides. */

@@ -51,6 +51,12 @@ export const EntryType = {
   /** Step 6: USDT loaded onto a card (with its fee), and its reversal when the issuer refuses it. */
   CARD_TOPUP: 'card_topup',
   CARD_TOPUP_REVERSAL: 'card_topup_reversal',
+  /** Step 6: a card's monthly fee (SPEC §9), one entry per card and month. */
+  CARD_MONTHLY_FEE: 'card_monthly_fee',
+  /** Step 7: an airdrop to a referrer for a qualifying event of their team, net of the handling fee (SPEC §9). */
+  AIRDROP: 'airdrop',
+  /** Step 7: an airdrop taken back once because its event was refunded. */
+  AIRDROP_REVERSAL: 'airdrop_reversal',
 } as const;
 export type TEntryType = (typeof EntryType)[keyof typeof EntryType];
 export const ZEntryType = z.enum(Object.values(EntryType) as [TEntryType, ...TEntryType[]], {

@@ -295,6 +295,19 @@ export const ZCardListItem = z.object({
   region: z.string(),
   isBound: z.boolean(),
   status: ZCardStatus,
+  /**
+   * Why a frozen card is frozen: `member` (the member froze it, and may unfreeze it) or `fee_due`
+   * (the programme froze it for an unpaid monthly fee; it unfreezes by itself once the fee is paid).
+   * Null while active.
+   */
+  frozenReason: z.enum(['member', 'fee_due']).nullable(),
+  /**
+   * Monthly fees fallen due and not yet charged (USDT): owed while the member's available USDT is
+   * short (the card is then `fee_due`), or for a moment before the next run charges them. Null when none.
+   */
+  monthlyFeeDue: z.string().nullable(),
+  /** When the next monthly fee is charged (SPEC §9 monthly fee); null when the product has none. */
+  nextMonthlyFeeAt: z.string().nullable(),
   /** The card's balance in USDT; null until bound. */
   balance: z.string().nullable(),
   issuedAt: z.string(),

@@ -28,7 +28,7 @@ export const members = pgTable(
     walletAddress: text('wallet_address'),
     inviteCode: text('invite_code').notNull(),
     referrerId: uuid('referrer_id').references((): AnyPgColumn => members.id),
-    level: text('level', { enum: ['member', 'ambassador'] })
+    level: text('level', { enum: ['member', 'ambassador', 'vip'] })
       .notNull()
       .default('member'),
     status: text('status', { enum: ['active', 'disabled', 'system'] })

@@ -126,11 +126,27 @@ export const cards = pgTable(
     cardId: text('card_id').notNull(),
     label: text('label').notNull(),
     region: text('region').notNull(),
+    /** The issuer's state (`active`, `frozen`), as its last answer or `card.status` event said. */
     status: text('status').notNull().default('active'),
+    /** The member froze it (`/api/card/freeze`): only the member's unfreeze lifts this. */
+    memberFrozen: boolean('member_frozen').notNull().default(false),
+    /** The programme froze it for a monthly fee it could not take (`fee_due`): paying lifts this. */
+    feeFrozen: boolean('fee_frozen').notNull().default(false),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     boundAt: timestamp('bound_at', { withTimezone: true }),
     /** When the application's initial top-up reached the card (null: none yet, or none due). */
     initialTopUpAt: timestamp('initial_top_up_at', { withTimezone: true }),
+    /** The product's monthly fee when the card was issued (kept: a later price change leaves it). */
+    monthlyFee: money('monthly_fee').notNull(),
+    /**
+     * The issue time on the card module's clock (the plans' clock, which the development clock
+     * moves; the issuer's `issued_at` elsewhere): month n's fee falls due n calendar months later.
+     */
+    monthlyFeeFrom: timestamp('monthly_fee_from', { withTimezone: true }).notNull(),
+    /** Monthly fees charged so far: the next is month `monthly_fees_charged + 1`. */
+    monthlyFeesCharged: integer('monthly_fees_charged').notNull().default(0),
+    /** When the next monthly fee falls due (null: a fee of 0, never charged). The job sweeps by it. */
+    monthlyFeeNextAt: timestamp('monthly_fee_next_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -139,6 +155,8 @@ export const cards = pgTable(
     uniqueIndex('cards_number_hash_key').on(t.numberHash),
     index('cards_member_idx').on(t.memberId, t.id),
     check('cards_status', sql`${t.status} in ('active', 'frozen')`),
+    check('cards_monthly_fee', sql`${t.monthlyFee} >= 0 and ${t.monthlyFeesCharged} >= 0`),
+    index('cards_monthly_fee_due_idx').on(t.monthlyFeeNextAt, t.id),
   ],
 );
 
@@ -165,6 +183,10 @@ export const cardTopUps = pgTable(
   (t) => [
     uniqueIndex('card_top_ups_request_key').on(t.memberId, t.requestId),
     index('card_top_ups_card_idx').on(t.cardRecordId, t.createdAt),
+    // The job that settles top-ups the issuer left unanswered reads only these (few) rows.
+    index('card_top_ups_pending_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'pending'`),
     check('card_top_ups_status', sql`${t.status} in ('pending', 'completed', 'failed')`),
     check('card_top_ups_amount', sql`${t.amount} > 0 and ${t.fee} >= 0`),
   ],

@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createCode } from '../../lib/crypto.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import { renderAccountExistsMail, renderCodeMail, renderPasswordChangedMail } from '../../mail/templates.ts';
+import { addMemberToTree } from '../team/tree.ts';
 import { consumeCode, issueCode } from './codes.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.ts';
 import { createSession, revokeMemberSessions, type SessionPolicy } from './sessions.ts';
@@ -78,7 +79,11 @@ async function findReferrer(db: Executor, inviteCode: string) {
   return referrer;
 }
 
-/** Inserts a member with a fresh unique invitation code, retrying on the rare collision. */
+/**
+ * Inserts a member with a fresh unique invitation code, retrying on the rare collision, and puts
+ * it into the referral tree. Every sign-up (email, first wallet sign-in) comes through here, in a
+ * transaction.
+ */
 export async function insertMemberWithInviteCode(
   db: Executor,
   values: Omit<typeof members.$inferInsert, 'inviteCode'>,
@@ -92,6 +97,8 @@ export async function insertMemberWithInviteCode(
       .values({ ...values, inviteCode })
       .returning();
     if (!member) throw new Error('member insert returned nothing');
+    // Into the referral tree in the same transaction: a member is never without its team row.
+    await addMemberToTree(db, member.id);
     return member;
   }
 }

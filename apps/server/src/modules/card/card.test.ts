@@ -9,15 +9,24 @@ import {
 } from '@kpc/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BuildAppOptions } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { houseBalance, memberBalance } from '../../testing/ledger-balances.ts';
 import { findLedgerViolations } from '../../testing/ledger-invariants.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
+import {
+  applyForCard,
+  bindIssuedCard,
+  cardApplicationOf,
+  cardHolder,
+  createSandboxCardApp,
+  issueCard,
+  type CardPayment,
+  type SandboxCardApp,
+} from '../../testing/card-sandbox.ts';
 import { CardIssuerError, type CardIssuerEvent } from './issuer/issuer.ts';
-import { SANDBOX_DEVELOPMENT_RULES, SandboxCardIssuer } from './issuer/sandbox-issuer.ts';
+import { SandboxCardIssuer } from './issuer/sandbox-issuer.ts';
 import { manualTime, type ManualTime } from './issuer/scheduler.ts';
 import { databaseSandboxStore } from './sandbox-db-store.ts';
 import { applyCardIssuerEvent, reconcileCardApplications, type CardContext } from './service.ts';
@@ -26,27 +35,16 @@ const SECRET = 'test-secret-test-secret-test-secret-0123';
 const KEY = 'card-ops-key-0123456789-0123456789-0123';
 const OPS = { 'x-operator-key': KEY };
 
+let app: SandboxCardApp;
 let t: TestApp;
 let time: ManualTime;
 let sandbox: SandboxCardIssuer;
+let events: CardIssuerEvent[];
 let agentTierId: string;
-const events: CardIssuerEvent[] = [];
 
 beforeAll(async () => {
-  // The sandbox decides 3 s after submission and issues 3 s after approval, on a clock the tests move.
-  time = manualTime(new Date());
-  const cardIssuer: BuildAppOptions['cardIssuer'] = (dependencies) => {
-    sandbox = new SandboxCardIssuer({
-      store: dependencies.store,
-      clock: time.clock,
-      scheduler: time.scheduler,
-      rules: SANDBOX_DEVELOPMENT_RULES,
-      onError: dependencies.onError,
-    });
-    sandbox.onEvent((event) => void events.push(event));
-    return sandbox;
-  };
-  t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', OPERATOR_KEYS: `alice:${KEY}` }, { cardIssuer });
+  app = await createSandboxCardApp({ OPERATOR_KEYS: `alice:${KEY}` });
+  ({ t, time, sandbox, events } = app);
   const member = await createWalletMember(t);
   const packages = (await t.call('/api/klk/packages', {}, member.headers)).data as TKlkPackagesResponse;
   agentTierId = packages.tiers.find((tier) => tier.level === 'agent')!.id;
@@ -76,35 +74,9 @@ async function expectSoundLedger() {
 const usdt = (member: TestMember) => memberBalance(t.database.db, member.memberId, 'USDT');
 const operator = (path: string, body: unknown) => t.call(`/api/operator/card/${path}`, body, OPS);
 
-function holder(lastName = 'Doe') {
-  return {
-    firstName: 'Jane',
-    lastName,
-    dateOfBirth: '1990-05-17',
-    nationality: 'sg',
-    documentType: 'passport',
-    documentNumber: 'E1234-5678',
-    address: { line1: '1 Raffles Place', city: 'Singapore', postalCode: '048616', country: 'SG' },
-    phone: '+65 6123 4567',
-  };
-}
-
-const apply = (
-  member: TestMember,
-  payment: { method: 'balance' } | { method: 'code'; code: string } = { method: 'balance' },
-  extra: { lastName?: string; requestId?: string; product?: string; network?: string } = {},
-) =>
-  t.call(
-    '/api/card/apply',
-    {
-      requestId: extra.requestId ?? randomUUID(),
-      product: extra.product ?? 'gold_eagle',
-      network: extra.network ?? 'mastercard',
-      holder: holder(extra.lastName),
-      payment,
-    },
-    member.headers,
-  );
+const holder = cardHolder;
+const apply = (member: TestMember, payment?: CardPayment, extra?: Parameters<typeof applyForCard>[3]) =>
+  applyForCard(app, member, payment, extra);
 
 async function codeOf(member: TestMember): Promise<string> {
   await fund(t, member, 'USDT', '1000');
@@ -115,30 +87,9 @@ async function codeOf(member: TestMember): Promise<string> {
   return codes.find((code) => code.status === 'unused')!.code!;
 }
 
-async function applicationOf(member: TestMember, id: string): Promise<TCardApplication> {
-  return (await t.call('/api/card/application', { id }, member.headers)).data as TCardApplication;
-}
-
-/** Applies, lets the sandbox approve and issue, and returns the card's full number and ID (from the issuer). */
-async function issuedCard(member: TestMember, payment?: Parameters<typeof apply>[1]) {
-  const applied = await apply(member, payment);
-  expect(applied.code).toBe(200);
-  await time.advance(6_000);
-  const application = await applicationOf(member, applied.data.id);
-  expect(application.status).toBe('issued');
-  const event = events.find(
-    (e): e is Extract<CardIssuerEvent, { type: 'card.issued' }> =>
-      e.type === 'card.issued' && e.reference === `card_application:${applied.data.id}`,
-  )!;
-  return { recordId: application.cardRecordId as string, number: event.card.number, cardId: event.card.cardId };
-}
-
-async function boundCard(member: TestMember) {
-  const card = await issuedCard(member);
-  const bind = { cardNumber: card.number, cardId: card.cardId };
-  expect((await t.call('/api/card/bind', bind, member.headers)).code).toBe(200);
-  return card;
-}
+const applicationOf = (member: TestMember, id: string) => cardApplicationOf(app, member, id);
+const issuedCard = (member: TestMember, payment?: CardPayment) => issueCard(app, member, payment);
+const boundCard = (member: TestMember) => bindIssuedCard(app, member);
 
 describe(`cards (${testDatabaseKind()})`, () => {
   it('lists the products with their fees and limits', async () => {

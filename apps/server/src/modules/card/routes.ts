@@ -51,6 +51,9 @@ import {
   type CardContext,
 } from './service.ts';
 
+/** Issuer callbacks are small JSON documents; anything larger is not one. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
 /**
  * The `card` module (SPEC §7 `/api/card/getPrice`; Step 6 cards, SPEC §2 "Card pages", §5): the
  * KPC price, card products, applying, the member's applications and cards, binding, top-up,
@@ -79,6 +82,28 @@ export const cardRoutes: FastifyPluginAsyncZod<{
       return ok({ price: fromLedgerUnits(price), updatedAt: updatedAt.toISOString() });
     },
   );
+  const { issuer } = context;
+  if (issuer.handleWebhook) {
+    const handleWebhook = issuer.handleWebhook.bind(issuer);
+    // Its own scope: the signature covers the exact bytes, so the body stays a string here.
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.post('/api/card/issuer/webhook', { schema: { hide: true } }, async (request, reply) => {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        let verified: boolean;
+        try {
+          verified = await handleWebhook({ headers: request.headers, rawBody });
+        } catch (error) {
+          request.log.error({ err: error }, 'card issuer webhook not processed');
+          return reply.code(503).send();
+        }
+        return reply.code(verified ? 204 : 401).send();
+      });
+    });
+  }
   app.post(
     '/api/card/products',
     {

@@ -18,14 +18,13 @@ import {
   type TCardTopUpResponse,
   type TCardTransactionsResponse,
   type TCardApplicationsResponse,
-  type TCardStatus,
   type ZCardApplyRequest,
   type ZCardBindRequest,
   type ZCardTopUpRequest,
   type ZCardTransactionsRequest,
   type ZCardApplicationsRequest,
 } from '@kpc/shared';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { cardApplications, cardIssuerEvents, cardProducts, cards, cardTopUps } from '../../db/schema/index.ts';
@@ -35,6 +34,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { hashWithSecret } from '../../lib/crypto.ts';
 import { consumeActivationCode, returnActivationCode } from '../activation-code/service.ts';
 import { toPage } from '../assets/service.ts';
+import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
 import {
   CardIssuerErrorCode,
   isCardIssuerError,
@@ -43,6 +43,7 @@ import {
   type IssuedCard,
   type IssuerProduct,
 } from './issuer/issuer.ts';
+import { feeClockOf, feeOwed, monthlyFeeFromOf, monthlyFeeTerms, monthlyFeeView } from './monthly-fee.ts';
 
 /**
  * Co-branded cards, the programme's side (Step 6, issue §3). The issuer (issuer/) holds the cards;
@@ -53,7 +54,8 @@ import {
  * `card_float` in one entry; a KYC rejection reverses that entry once. An activation code pays the
  * whole application: the programme funds the initial top-up (`card_fees` -> `card_float`) at issue.
  * A top-up moves its amount to `card_float` and its fee to `card_fees`, then asks the issuer; a
- * refusal reverses it once.
+ * refusal reverses it once. Monthly fees: monthly-fee.ts (a card frozen for one refuses the
+ * member's unfreeze and top-ups here).
  */
 
 export interface CardContext {
@@ -377,7 +379,8 @@ export async function applyCardIssuerEvent(context: CardContext, event: CardIssu
       case 'card.issued': {
         const row = await lockApplicationByReference(tx, event.reference);
         if (row.status === CardApplicationStatus.REJECTED || row.status === CardApplicationStatus.ISSUED) return;
-        const card = await insertCard(tx, context.secret, row, event.card);
+        const feeFrom = monthlyFeeFromOf(context.clock, event.card.issuedAt);
+        const card = await insertCard(tx, context.secret, row, event.card, feeFrom);
         await tx
           .update(cardApplications)
           .set({
@@ -387,6 +390,13 @@ export async function applyCardIssuerEvent(context: CardContext, event: CardIssu
             issuerRef: event.applicationRef,
           })
           .where(eq(cardApplications.id, row.id));
+        // Step 7: the card airdrop to the holder's referrers, once per application.
+        await recordTeamEvent(tx, {
+          key: applicationReference(row.id),
+          kind: TeamEventKind.CARD,
+          memberId: row.memberId,
+          usdtUnits: 0n,
+        });
         issued = { card, application: row };
         return;
       }
@@ -426,7 +436,15 @@ async function refundApplication(tx: Transaction, row: ApplicationRow, now: Date
   await tx.update(cardApplications).set({ refundedAt: now }).where(eq(cardApplications.id, row.id));
 }
 
-async function insertCard(tx: Transaction, secret: string, row: ApplicationRow, card: IssuedCard): Promise<CardRow> {
+async function insertCard(
+  tx: Transaction,
+  secret: string,
+  row: ApplicationRow,
+  card: IssuedCard,
+  feeFrom: Date,
+): Promise<CardRow> {
+  // The product's monthly fee today stays the card's: a later price change leaves issued cards.
+  const monthlyFee = (await productOf(tx, row.product))?.monthlyFee ?? '0';
   const [inserted] = await tx
     .insert(cards)
     .values({
@@ -443,6 +461,7 @@ async function insertCard(tx: Transaction, secret: string, row: ApplicationRow, 
       region: card.region,
       status: card.status,
       issuedAt: card.issuedAt,
+      ...monthlyFeeTerms(monthlyFee, feeFrom),
     })
     .onConflictDoNothing({ target: cards.applicationId })
     .returning();
@@ -531,7 +550,8 @@ export async function initialTopUp(context: CardContext, application: Applicatio
 // ---------------------------------------------------------------------------------------------
 // Cards
 
-async function toListItem(issuer: CardIssuer, row: CardRow): Promise<TCardListItem> {
+/** A card as the member sees it; `now` is the fee clock's (`feeClockOf`). */
+async function toListItem(issuer: CardIssuer, row: CardRow, now: Date): Promise<TCardListItem> {
   let balance: string | null = null;
   if (row.boundAt) {
     // A card list still shows when the issuer does not answer: the balance is then unknown.
@@ -547,16 +567,20 @@ async function toListItem(issuer: CardIssuer, row: CardRow): Promise<TCardListIt
     label: row.label,
     region: row.region,
     isBound: row.boundAt !== null,
-    status: row.status as TCardStatus,
+    ...monthlyFeeView(row, now),
     balance,
     issuedAt: row.issuedAt.toISOString(),
     boundAt: iso(row.boundAt),
   };
 }
 
-export async function listCards({ db, issuer }: CardContext, memberId: string): Promise<{ list: TCardListItem[] }> {
+export async function listCards(
+  { db, clock, issuer }: CardContext,
+  memberId: string,
+): Promise<{ list: TCardListItem[] }> {
   const rows = await db.select().from(cards).where(eq(cards.memberId, memberId)).orderBy(desc(cards.id));
-  return { list: await Promise.all(rows.map((row) => toListItem(issuer, row))) };
+  const now = feeClockOf(clock).now();
+  return { list: await Promise.all(rows.map((row) => toListItem(issuer, row, now))) };
 }
 
 /**
@@ -582,7 +606,7 @@ export async function bindCard(
     .where(and(eq(cards.id, row.id), sql`${cards.boundAt} is null`))
     .returning();
   if (!bound) throw new AppError('CARD_ALREADY_BOUND');
-  return toListItem(issuer, bound);
+  return toListItem(issuer, bound, feeClockOf(clock).now());
 }
 
 /** One of the member's own bound cards; another member's card answers like a missing one. */
@@ -596,16 +620,36 @@ async function boundCardOf(db: Executor, memberId: string, id: string): Promise<
   return row;
 }
 
+/** A card frozen for its monthly fee: the member cannot lift that (nor top it up) until it is paid. */
+function refuseFeeDue(row: CardRow, clock: Clock): void {
+  if (row.feeFrozen) throw new AppError('CARD_FEE_DUE', { amount: feeOwed(row, feeClockOf(clock).now()) });
+}
+
+/**
+ * `/api/card/freeze` and `unfreeze`: the member's own freeze (`member_frozen`), kept apart from
+ * the programme's freeze for an unpaid monthly fee, which the member cannot lift.
+ */
 export async function setCardFrozen(
-  { db, issuer }: CardContext,
+  { db, clock, issuer }: CardContext,
   memberId: string,
   id: string,
   frozen: boolean,
 ): Promise<TCardListItem> {
   const row = await boundCardOf(db, memberId, id);
+  if (!frozen) refuseFeeDue(row, clock);
   const card = await (frozen ? issuer.freeze(row.issuerRef) : issuer.unfreeze(row.issuerRef)).catch(issuerUnavailable);
-  const [updated] = await db.update(cards).set({ status: card.status }).where(eq(cards.id, row.id)).returning();
-  return toListItem(issuer, updated!);
+  let [updated] = await db
+    .update(cards)
+    .set({ status: card.status, memberFrozen: frozen })
+    .where(eq(cards.id, row.id))
+    .returning();
+  if (!frozen && updated!.feeFrozen) {
+    // The fee job froze it while this unfreeze was under way: frozen again at the issuer.
+    const refrozen = await issuer.freeze(row.issuerRef).catch(issuerUnavailable);
+    [updated] = await db.update(cards).set({ status: refrozen.status }).where(eq(cards.id, row.id)).returning();
+    refuseFeeDue(updated!, clock);
+  }
+  return toListItem(issuer, updated!, feeClockOf(clock).now());
 }
 
 export async function cardTransactions(
@@ -696,6 +740,7 @@ export async function topUpCard(
     // A twin that held the card's lock first has answered this request: counted, not repeated.
     if (await topUpByRequest(tx, memberId, request.requestId)) return null;
     if (!card.boundAt) throw new AppError('CARD_NOT_BOUND');
+    refuseFeeDue(card, clock);
     if (card.status === CardStatus.FROZEN) throw new AppError('CARD_FROZEN');
     const product = await productOf(tx, card.product);
     if (!product) throw new AppError('CARD_PRODUCT_UNAVAILABLE');
@@ -811,6 +856,32 @@ async function settleTopUp(context: CardContext, row: TopUpRow, cardRef: string)
     await reverseTopUp(context, row, error.code);
     throw new AppError('CARD_TOPUP_REFUSED');
   }
+}
+
+/**
+ * The job `card pending top-ups`: asks the issuer again for every top-up left `pending` (the issuer
+ * did not answer) for at least `minAgeSeconds`, so the member's money never waits on the member
+ * retrying. The top-up's key makes a repeat harmless at the issuer; the state checks make it
+ * settle or reverse once, whether this job, the member's retry or another process gets there first.
+ */
+export async function settlePendingTopUps(context: CardContext, minAgeSeconds = 10): Promise<number> {
+  const before = new Date(context.clock.now().getTime() - minAgeSeconds * 1000);
+  const pending = await context.db
+    .select({ row: cardTopUps, issuerRef: cards.issuerRef })
+    .from(cardTopUps)
+    .innerJoin(cards, eq(cards.id, cardTopUps.cardRecordId))
+    .where(and(eq(cardTopUps.status, 'pending'), lte(cardTopUps.createdAt, before)))
+    .orderBy(asc(cardTopUps.id))
+    .limit(500);
+  for (const { row, issuerRef } of pending) {
+    try {
+      await settleTopUp(context, row, issuerRef);
+    } catch (error) {
+      // A refusal was recorded and reversed by settleTopUp; anything else is the job's to report.
+      if (!(error instanceof AppError && error.key === 'CARD_TOPUP_REFUSED')) throw error;
+    }
+  }
+  return pending.length;
 }
 
 async function reverseTopUp({ db, clock }: CardContext, row: TopUpRow, failure: string): Promise<void> {

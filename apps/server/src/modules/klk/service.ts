@@ -13,6 +13,7 @@ import { klkMemberships, klkPurchases, klkTiers } from '../../db/schema/index.ts
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { issueActivationCodes } from '../activation-code/service.ts';
+import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
 
 /**
  * KLK broker packages (Step 6, SPEC §1, §6). Buying a tier pays USDT from available into the
@@ -152,6 +153,14 @@ export async function buyPackage(
         ],
       });
     }
+    // Step 7: team volume, levels and airdrops, once per purchase.
+    const event = {
+      key: `klk_purchase:${purchase.id}`,
+      kind: TeamEventKind.KLK_PACKAGE,
+      memberId,
+      usdtUnits: step.pay,
+    };
+    await recordTeamEvent(tx, event);
     await issueActivationCodes(tx, secret, { memberId, purchaseId: purchase.id, count: step.codes, now });
     await tx.update(klkMemberships).set({ tierId, updatedAt: now }).where(eq(klkMemberships.memberId, memberId));
     return purchaseView(tx, purchase);

@@ -44,6 +44,7 @@ import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toPage } from '../assets/service.ts';
+import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
 import { ReleaseKind } from './release-engine.ts';
 
 export interface PlanContext {
@@ -261,6 +262,8 @@ export async function joinInvestment(
         { account: { house: HouseAccount.PLAN_FUNDS }, asset: USDT.code, amount },
       ],
     });
+    // Step 7: team volume, levels and airdrops, once per order.
+    await recordTeamEvent(tx, { key: `plan_order:${order.id}`, kind: TeamEventKind.PLAN, memberId, usdtUnits: amount });
     return toInvestmentOrder({ ...order, nameKey: product.nameKey });
   });
 }
@@ -406,6 +409,7 @@ export async function joinEsop({ db, clock }: PlanContext, memberId: string, req
         { account: { memberId, bucket: 'locked' }, asset: KPC.code, amount: kpcUnits },
       ],
     });
+    await recordTeamEvent(tx, { key: `esop_order:${order.id}`, kind: TeamEventKind.ESOP, memberId, usdtUnits: amount });
     return toEsopOrder(order, now);
   });
 }

@@ -167,10 +167,16 @@ export interface CardIssuer {
   /** Subscribes to events; returns the unsubscribe. */
   onEvent(handler: CardIssuerEventHandler): () => void;
   /**
-   * For issuers that call back over HTTP: the card module mounts a webhook route per adapter and
-   * hands it the raw request; the adapter verifies the signature and emits the events.
+   * For issuers that call back over HTTP: when an adapter has it, the card module mounts
+   * `POST /api/card/issuer/webhook` and hands it the request's headers and exact raw body. The
+   * adapter verifies the signature and emits the events (awaiting their handlers); it answers false
+   * for a request it cannot verify (401 to the caller) and throws when it could not process a
+   * verified one (503, so the issuer delivers it again; events are applied once).
    */
-  handleWebhook?(request: { headers: Record<string, string | string[] | undefined>; rawBody: string }): Promise<void>;
+  handleWebhook?(request: {
+    headers: Record<string, string | string[] | undefined>;
+    rawBody: string;
+  }): Promise<boolean>;
 }
 
 export const CardIssuerErrorCode = {

@@ -1,0 +1,1 @@
+CREATE INDEX "card_top_ups_pending_idx" ON "card_top_ups" USING btree ("id") WHERE "card_top_ups"."status" = 'pending';
