@@ -118,6 +118,21 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await PAGE_MODULES.pledge()).PledgePage }),
       },
       {
+        path: ROUTES.cardOpen,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.cardOpen()).CardOpenPage }),
+      },
+      {
+        path: ROUTES.cardBind,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.cardBind()).CardBindPage }),
+      },
+      {
+        path: ROUTES.cardDetail,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.cardDetail()).CardDetailPage }),
+      },
+      {
         path: ROUTES.klk,
         loader: requireLogin,
         lazy: async () => ({ Component: (await PAGE_MODULES.klk()).KlkPage }),
@@ -138,6 +153,26 @@ const routes: RouteObject[] = [
         path: ROUTES.stockholder,
         loader: requireLogin,
         lazy: async () => ({ Component: (await PAGE_MODULES.stockholder()).StockholderPage }),
+      },
+      {
+        path: ROUTES.noticeList,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.noticeList()).NoticeListPage }),
+      },
+      {
+        path: ROUTES.noticeDetail,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.noticeDetail()).NoticeDetailPage }),
+      },
+      {
+        path: ROUTES.invite,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.invite()).InvitePage }),
+      },
+      {
+        path: ROUTES.team,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.team()).TeamPage }),
       },
       {
         path: ROUTES.esop,

@@ -18,6 +18,12 @@ interface CursorListProps<T extends { id: string }> {
   emptyText: string;
   /** Test ids: `<testId>` on the list, `<testId>-loading`, `<testId>-empty`, `<testId>-end`. */
   testId: string;
+  /** What the page shows above the list, inside the pull-to-refresh area (the team page's summary). */
+  header?: ReactNode;
+  /** Refreshes what `header` shows, together with the list's first page. */
+  onRefresh?: () => Promise<unknown>;
+  /** Under the empty text: the way to fill the list (the team page's link to the invite page). */
+  emptyAction?: ReactNode;
 }
 
 /**
@@ -25,7 +31,15 @@ interface CursorListProps<T extends { id: string }> {
  * bottom comes within 50 px, skeleton rows until the first page arrives, an empty state, and "no
  * more" at the end.
  */
-export function CursorList<T extends { id: string }>({ source, renderItem, emptyText, testId }: CursorListProps<T>) {
+export function CursorList<T extends { id: string }>({
+  source,
+  renderItem,
+  emptyText,
+  testId,
+  header,
+  onRefresh,
+  emptyAction,
+}: CursorListProps<T>) {
   const { t } = useTranslation();
   const list = useCursorList(source);
 
@@ -40,7 +54,12 @@ export function CursorList<T extends { id: string }>({ source, renderItem, empty
       <Empty
         className="empty-state"
         image={<Tray size={64} weight="thin" />}
-        description={emptyText}
+        description={
+          <>
+            {emptyText}
+            {emptyAction && <span className="cursor-list__empty-action">{emptyAction}</span>}
+          </>
+        }
         data-testid={`${testId}-empty`}
       />
     );
@@ -76,7 +95,8 @@ export function CursorList<T extends { id: string }>({ source, renderItem, empty
   }
 
   return (
-    <RefreshArea onRefresh={list.refresh}>
+    <RefreshArea onRefresh={onRefresh ? () => Promise.all([list.refresh(), onRefresh()]) : list.refresh}>
+      {header}
       <div className="cursor-list">{body}</div>
     </RefreshArea>
   );

@@ -9,6 +9,10 @@ export const ROUTES = {
   termsPrivacy: '/pages/term/privacy',
   termsAntiFraud: '/pages/term/anti-fraud',
   cardList: '/pages/card/list',
+  cardOpen: '/pages/card/open',
+  cardBind: '/pages/card/index',
+  // Not in SPEC §2's table: one card's balance, top-up, freeze and transactions (`?id=`).
+  cardDetail: '/pages/card/detail',
   mine: '/pages/mine/index',
   asset: '/pages/asset/index',
   assetLog: '/pages/asset/log',
@@ -29,6 +33,10 @@ export const ROUTES = {
   activationCodes: '/pages/card/sdk',
   globalNode: '/pages/node/global',
   stockholder: '/pages/stockholder/index',
+  noticeList: '/pages/notice/index',
+  noticeDetail: '/pages/notice/detail',
+  invite: '/pages/invite/index',
+  team: '/pages/team/index',
 } as const;
 
 /** Query parameter of the assets page that opens the transfer sheet at once (`?action=transfer`). */
@@ -50,6 +58,17 @@ export const ESOP_LOG_ORDER_PARAM = 'orderId';
 
 /** Query parameter of the recharge page naming the chosen channel (`<chainId>-<method>`). */
 export const RECHARGE_CHANNEL_PARAM = 'channel';
+
+/** Query parameter of the card detail page: the card's record id (`?id=`). */
+export const CARD_DETAIL_ID_PARAM = 'id';
+
+/** Query parameter of the announcement detail page: the announcement's id (`?id=`). */
+export const NOTICE_DETAIL_ID_PARAM = 'id';
+
+/** The detail page of one announcement (the list and Home's latest unread open it). */
+export function getNoticeDetailUrl(id: string): string {
+  return `${ROUTES.noticeDetail}?${NOTICE_DETAIL_ID_PARAM}=${encodeURIComponent(id)}`;
+}
 
 /** Query parameter of the investment plan log that shows one order's releases (`?orderId=`). */
 export const PLAN_LOG_ORDER_PARAM = 'orderId';

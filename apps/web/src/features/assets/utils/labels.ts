@@ -37,6 +37,9 @@ const ENTRY_TYPE_KEYS = {
   [EntryType.CARD_REFUND]: 'assetLog.types.card_refund',
   [EntryType.CARD_TOPUP]: 'assetLog.types.card_topup',
   [EntryType.CARD_TOPUP_REVERSAL]: 'assetLog.types.card_topup_reversal',
+  [EntryType.CARD_MONTHLY_FEE]: 'assetLog.types.card_monthly_fee',
+  [EntryType.AIRDROP]: 'assetLog.types.airdrop',
+  [EntryType.AIRDROP_REVERSAL]: 'assetLog.types.airdrop_reversal',
 } as const satisfies Record<TEntryType, string>;
 
 const BUCKET_KEYS = {

@@ -5,6 +5,7 @@ import {
   ArrowsLeftRight,
   ChartLineUp,
   Coins,
+  CreditCard,
   Crown,
   GlobeHemisphereWest,
   ListDashes,
@@ -42,6 +43,7 @@ export function HomeTiles() {
       to: `${ROUTES.recharge}?${RECHARGE_CHANNEL_PARAM}=${DepositMethod.WALLET}`,
     },
     { key: 'esop', label: t('esop.title'), icon: Coins, to: ROUTES.esop },
+    { key: 'bind-card', label: t('home.tiles.bindCard'), icon: CreditCard, to: ROUTES.cardBind },
     { key: 'global-node', label: t('home.tiles.globalNode'), icon: GlobeHemisphereWest, to: ROUTES.globalNode },
     {
       key: 'deposit',

@@ -7,12 +7,14 @@ import { RefreshArea } from '@/components/refresh-area.tsx';
 import { TabPageHeader } from '@/components/tab-page-header.tsx';
 import { ROUTES } from '@/config/routes.ts';
 import { ASSET_QUERY_ROOT } from '@/lib/api/get-asset-list.ts';
+import { NOTICE_UNREAD_QUERY_ROOT } from '@/lib/api/get-notice-unread.ts';
 import { userInfoQueryOptions, useRefreshUserInfo } from '@/lib/api/get-user-info.ts';
 import { addInviteCode } from '@/lib/invite-code.ts';
 import { navigateTo } from '@/lib/navigation.ts';
 import { selectIsLoggedIn, useUserStore } from '@/lib/user-store.ts';
 import { HomeTiles } from '@/features/home/components/home-tiles.tsx';
 import { HomeKpcBurned } from '@/features/home/components/home-kpc-burned.tsx';
+import { HomeNoticeBar } from '@/features/home/components/home-notice-bar.tsx';
 import { HomeTotalAssets } from '@/features/home/components/home-total-assets.tsx';
 import '@/features/home/home.css';
 
@@ -36,6 +38,7 @@ export function HomePage() {
     return Promise.all([
       queryClient.refetchQueries({ queryKey: ASSET_QUERY_ROOT, type: 'active' }),
       queryClient.refetchQueries({ queryKey: userInfoQueryOptions(token, address).queryKey, type: 'active' }),
+      queryClient.refetchQueries({ queryKey: NOTICE_UNREAD_QUERY_ROOT, type: 'active' }),
     ]);
   }
 
@@ -88,6 +91,7 @@ export function HomePage() {
             </>
           )}
         </section>
+        {isLoggedIn && <HomeNoticeBar />}
         <h2 className="section-title">{t('home.services')}</h2>
         <HomeTiles />
         <HomeKpcBurned />

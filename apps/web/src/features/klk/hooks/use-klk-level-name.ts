@@ -1,7 +1,2 @@
-import { useTranslation } from 'react-i18next';
-
-/** A KLK level's name in the interface language; a level added later by configuration shows its own id. */
-export function useKlkLevelName(): (level: string) => string {
-  const { t } = useTranslation();
-  return (level) => t(`klk.levels.${level}`, { defaultValue: level });
-}
+// Shared with the team page (features/team), so it lives in lib/.
+export { useKlkLevelName } from '@/lib/use-klk-level-name.ts';

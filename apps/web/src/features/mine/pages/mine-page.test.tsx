@@ -9,6 +9,7 @@ import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { jsonResponse } from '@/testing/json-response.ts';
+import { ok, pathOf } from '@/testing/api-stub.ts';
 import { MinePage } from './mine-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
@@ -84,5 +85,103 @@ describe('Mine', () => {
     expect(navigate).toHaveBeenCalledWith(ROUTES.termsPrivacy, { replace: false });
     fireEvent.click(screen.getByTestId('mine-terms-anti-fraud'));
     expect(navigate).toHaveBeenCalledWith(ROUTES.termsAntiFraud, { replace: false });
+  });
+});
+
+describe('Mine: Ambassador, Invite Friends, My Team', () => {
+  it('lists the SPEC §2 entries in order, each leading to its page', () => {
+    renderMine();
+    const order = [
+      'mine-ambassador',
+      'mine-invite',
+      'mine-team',
+      'mine-announcement',
+      'mine-switch-language',
+      'mine-logout',
+    ];
+    const positions = order.map((id) => screen.getByTestId(id));
+    for (let index = 1; index < positions.length; index += 1) {
+      expect(
+        positions[index - 1]!.compareDocumentPosition(positions[index]!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    }
+    fireEvent.click(screen.getByTestId('mine-invite'));
+    expect(navigate).toHaveBeenLastCalledWith(ROUTES.invite, { replace: false });
+    fireEvent.click(screen.getByTestId('mine-team'));
+    expect(navigate).toHaveBeenLastCalledWith(ROUTES.team, { replace: false });
+    fireEvent.click(screen.getByTestId('mine-ambassador'));
+    expect(navigate).toHaveBeenLastCalledWith(ROUTES.team, { replace: false });
+  });
+
+  it("shows the member's level on the Ambassador entry, in the chosen language", async () => {
+    useUserStore.getState().setUserInfo({ ...userInfo, level: 'ambassador' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(jsonResponse(ok({ ...userInfo, level: 'ambassador' })))),
+    );
+    renderMine();
+    expect(screen.getByTestId('mine-ambassador').textContent).toContain('Ambassador');
+    expect(screen.getByTestId('mine-ambassador-level').textContent).toBe('Ambassador');
+    cleanup();
+    await changeLocale('zh-Hans');
+    renderMine();
+    expect(screen.getByTestId('mine-ambassador-level').textContent).toBe('大使');
+    expect(screen.getByTestId('mine-invite').textContent).toContain('邀请好友');
+    expect(screen.getByTestId('mine-team').textContent).toContain('我的团队');
+  });
+
+  it('shows no level until the member info is known', () => {
+    useUserStore.setState({ userInfo: null });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => undefined)),
+    );
+    renderMine();
+    expect(screen.getByTestId('mine-ambassador')).toBeTruthy();
+    expect(screen.queryByTestId('mine-ambassador-level')).toBeNull();
+  });
+});
+
+describe('Mine: Announcement', () => {
+  /** Answers the unread count with `count` (or fails with `code`), the member's info otherwise. */
+  function answerUnread(count: number | null, code = 200) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: Parameters<typeof fetch>[0]) => {
+        if (pathOf(input) !== '/notice/unread') return Promise.resolve(jsonResponse(ok(userInfo)));
+        if (code !== 200) return Promise.resolve(jsonResponse({ code, msg: 'Busy', data: null }));
+        return Promise.resolve(
+          jsonResponse(ok({ count, latest: count ? { id: '9', title: 'T', language: 'en' } : null })),
+        );
+      }),
+    );
+  }
+
+  it('shows the unread count on the row, which opens the announcements', async () => {
+    answerUnread(3);
+    renderMine();
+    expect(screen.getByTestId('mine-announcement').textContent).toContain('Announcement');
+    const badge = await screen.findByTestId('mine-announcement-badge');
+    expect(badge.textContent).toBe('3');
+    expect(badge.getAttribute('aria-label')).toBe('Unread: 3');
+    fireEvent.click(screen.getByTestId('mine-announcement'));
+    expect(navigate).toHaveBeenCalledWith(ROUTES.noticeList, { replace: false });
+  });
+
+  it('shows no badge when all are read, while loading, or when the count cannot be had (never a false 0)', async () => {
+    answerUnread(0);
+    renderMine();
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([input]) => pathOf(input) === '/notice/unread')).toBe(true),
+    );
+    expect(screen.queryByTestId('mine-announcement-badge')).toBeNull();
+    cleanup();
+    answerUnread(null, 1002);
+    renderMine();
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([input]) => pathOf(input) === '/notice/unread')).toBe(true),
+    );
+    expect(screen.queryByTestId('mine-announcement-badge')).toBeNull();
+    expect(showToast).not.toHaveBeenCalled();
   });
 });

@@ -1,20 +1,25 @@
 import { APP_VERSION, LOCALES, LoginType } from '@kpc/shared';
 import {
+  Crown,
   FileText,
   Handshake,
   LockKey,
+  Megaphone,
   ShieldCheck,
   Scales,
   Ticket,
   Translate,
   UserCircle,
+  UserPlus,
+  UsersThree,
 } from '@phosphor-icons/react';
-import { Button, Dialog, List } from 'antd-mobile';
+import { Badge, Button, Dialog, List } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberIdentity } from '@/components/member-identity.tsx';
 import { TabPageHeader } from '@/components/tab-page-header.tsx';
 import { ROUTES } from '@/config/routes.ts';
+import { useNoticeUnread } from '@/lib/api/get-notice-unread.ts';
 import { useRefreshUserInfo } from '@/lib/api/get-user-info.ts';
 import { useLogout } from '@/lib/api/logout.ts';
 import { useLocale } from '@/lib/i18n.ts';
@@ -25,8 +30,9 @@ import { WalletRow } from '@/features/mine/components/wallet-row.tsx';
 import '@/features/mine/mine.css';
 
 /**
- * /pages/mine/index (login required). Invite Friends, My Team and Announcement join with their
- * steps; this step has the member header, the wallet, change password, language and logout (SPEC §2 Mine),
+ * /pages/mine/index (login required). SPEC §2 Mine in its order: Ambassador (the member's level; it
+ * opens the team page), Invite Friends, My Team, then the wallet, change password, Announcement (with
+ * the unread count), language and logout; also the member header,
  * the member's activation codes and shareholder application, and the documents (terms), which a visitor finds on Home instead.
  */
 export function MinePage() {
@@ -37,6 +43,8 @@ export function MinePage() {
   // Passwords belong to email accounts; a wallet-only member has neither.
   const hasPassword = useUserStore((state) => state.loginType !== LoginType.WALLET || Boolean(state.userInfo?.email));
   useRefreshUserInfo();
+  const unreadNotices = useNoticeUnread().data?.count;
+  const level = useUserStore((state) => state.userInfo?.level);
 
   function confirmLogout() {
     void Dialog.confirm({
@@ -58,6 +66,21 @@ export function MinePage() {
         <MemberIdentity testIdPrefix="mine" />
       </section>
       <List mode="card" className="dark-list">
+        <List.Item
+          prefix={<Crown size={22} />}
+          // Nothing until the member's info is known: never a level they may not have.
+          extra={level && <span data-testid="mine-ambassador-level">{t(`levels.${level}`)}</span>}
+          onClick={() => navigateTo(ROUTES.team)}
+          data-testid="mine-ambassador"
+        >
+          {t('mine.ambassador')}
+        </List.Item>
+        <List.Item prefix={<UserPlus size={22} />} onClick={() => navigateTo(ROUTES.invite)} data-testid="mine-invite">
+          {t('mine.invite')}
+        </List.Item>
+        <List.Item prefix={<UsersThree size={22} />} onClick={() => navigateTo(ROUTES.team)} data-testid="mine-team">
+          {t('mine.team')}
+        </List.Item>
         <WalletRow />
         {hasPassword && (
           <List.Item
@@ -68,6 +91,23 @@ export function MinePage() {
             {t('mine.changePassword')}
           </List.Item>
         )}
+        <List.Item
+          prefix={<Megaphone size={22} />}
+          extra={
+            // Only a known count above zero: never a false 0 while it loads or after a failure.
+            unreadNotices ? (
+              <Badge
+                content={unreadNotices > 99 ? '99+' : unreadNotices}
+                aria-label={t('notice.unreadCount', { count: unreadNotices })}
+                data-testid="mine-announcement-badge"
+              />
+            ) : null
+          }
+          onClick={() => navigateTo(ROUTES.noticeList)}
+          data-testid="mine-announcement"
+        >
+          {t('mine.announcement')}
+        </List.Item>
         <List.Item
           prefix={<Translate size={22} />}
           extra={LOCALES.find((option) => option.code === locale)?.label}
