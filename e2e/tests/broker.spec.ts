@@ -1,7 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { OPERATOR_KEY } from '../support/constants.ts';
+import { expect, test, type Page } from '@playwright/test';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
-import { SCREENSHOT_DIRECTORY } from '../support/screenshots.ts';
+import { capture, expectTapTarget, expectToast, operatorCall } from '../support/journey.ts';
 import { waitForSheet } from '../support/sheet.ts';
 
 // Issue 11 (SPEC §1, §2, §4 "Global node", §8 success messages): a funded member buys the KLK
@@ -33,42 +32,6 @@ const TEXT = {
     pending: '待审核',
   },
 } as const;
-
-async function capture(page: Page, name: string) {
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png` });
-}
-
-/** WCAG 2.5.5: at least 44x44 px (an icon button's invisible hit area counts, as global.css draws it). */
-async function expectTapTarget(target: Locator, name: string) {
-  const size = await target.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const after = getComputedStyle(element, '::after');
-    const hitWidth = after.content !== 'none' ? parseFloat(after.width) || 0 : 0;
-    const hitHeight = after.content !== 'none' ? parseFloat(after.height) || 0 : 0;
-    return { width: Math.max(box.width, hitWidth), height: Math.max(box.height, hitHeight) };
-  });
-  expect(size.width, `${name} width`).toBeGreaterThanOrEqual(44);
-  expect(size.height, `${name} height`).toBeGreaterThanOrEqual(44);
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.adm-toast-main').filter({ hasText: text })).toBeVisible();
-}
-
-/** Acts as the operator through `/api/operator/*` with the journeys' known key. */
-async function operatorCall(page: Page, path: string, data: object) {
-  const response = await page.request.post(`/api/operator/${path}`, {
-    headers: { 'content-type': 'application/json', 'x-operator-key': OPERATOR_KEY, language: 'en_US' },
-    data,
-  });
-  expect(response.status()).toBe(200);
-  const body = (await response.json()) as { code: number; data: { status: string } };
-  expect(body.code).toBe(200);
-  return body.data;
-}
 
 /** The member's node application id, as the member's own status call answers it. */
 async function nodeApplicationId(page: Page): Promise<string> {
