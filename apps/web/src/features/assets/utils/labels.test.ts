@@ -38,7 +38,7 @@ describe('labels of the asset lists', () => {
   });
 
   it('fall back to a generic label for codes a later step adds', () => {
-    expect(getEntryTypeKey('airdrop')).toBe('assetLog.types.other');
+    expect(getEntryTypeKey('dividend')).toBe('assetLog.types.other');
     expect(getBucketKey('escrow')).toBe('assetLog.buckets.other');
     expect(getRecordKindKey('stake')).toBe('history.kinds.other');
     expect(getRecordStatusKey('frozen')).toBe('history.statuses.other');
