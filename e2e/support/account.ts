@@ -20,7 +20,8 @@ export async function registerThroughUi(page: Page, email: string, inviteCode: s
   await fill(page, 'register-email', email);
   await page.getByTestId('register-code-button').click();
   await expect(page.getByTestId('register-code-button')).toContainText(/\d+/);
-  const code = await readCodeFromMail(email, /registration code/);
+  // The mail is in the page's language (English or Chinese in the journeys).
+  const code = await readCodeFromMail(email, /registration code|注册验证码/);
   await fill(page, 'register-password', PASSWORD);
   await fill(page, 'register-confirm-password', PASSWORD);
   await fill(page, 'register-code', code);
