@@ -9,16 +9,28 @@ import { SCREENSHOT_DIRECTORY } from './screenshots.ts';
  * operator API.
  */
 
-/** Saves a picture of the screen (see screenshots.ts), once no toast covers it and nothing overflows sideways. */
-export async function capture(page: Page, name: string) {
+/**
+ * Saves a picture of the screen (see screenshots.ts), once no toast covers it and nothing overflows
+ * sideways; `fullPage` pictures the whole scrolled page, not only the phone's screen.
+ */
+export async function capture(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}) {
   await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png` });
+  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png`, fullPage });
 }
 
-/** WCAG 2.5.5: at least 44x44 px (an icon button's invisible hit area counts, as global.css draws it). */
-export async function expectTapTarget(target: Locator, name: string) {
+/**
+ * WCAG 2.5.5: at least 44x44 px (an icon button's invisible hit area counts, as global.css draws it).
+ * With `hitArea: false` the control's own box must measure 44x44 px, as the older journeys check.
+ */
+export async function expectTapTarget(target: Locator, name: string, { hitArea = true }: { hitArea?: boolean } = {}) {
+  if (!hitArea) {
+    const box = await target.boundingBox();
+    expect(box?.width, `${name} width`).toBeGreaterThanOrEqual(44);
+    expect(box?.height, `${name} height`).toBeGreaterThanOrEqual(44);
+    return;
+  }
   const size = await target.evaluate((element) => {
     const box = element.getBoundingClientRect();
     const after = getComputedStyle(element, '::after');

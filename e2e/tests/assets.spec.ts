@@ -1,13 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginNewMember, seedFunds } from '../support/funds.ts';
+import { expectToast } from '../support/journey.ts';
 
 // Step 3: balances, transfer of income, quick exchange and the records they leave, against the
 // real server. Each test registers its own member and seeds it through the development faucet.
-
-/** A toast with `text` shows (an earlier one may still be fading out beside it). */
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.adm-toast-main').filter({ hasText: text })).toBeVisible();
-}
 
 /** Opens the assets page fresh (a reload shows what the server says now). */
 async function openAssets(page: Page) {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { esopAllocation, esopSchedule, formatFeeRate, formatNumber, type TPlanProductsResponse } from '@kpc/shared';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
+import { capture } from '../support/journey.ts';
 import { waitForSheet } from '../support/sheet.ts';
-import { SCREENSHOT_DIRECTORY } from '../support/screenshots.ts';
 
 // Step 5 ESOP / KPC plan against the real server: a funded member subscribes 1,000 USDT, sees the
 // KPC locked, the development clock moves past the lock-up and one release phase, and the first
@@ -43,13 +43,6 @@ async function readProducts(page: Page): Promise<TPlanProductsResponse> {
 /** "6 months" in the page's language, as the app writes a count with its unit. */
 function duration(count: number, unit: 'month' | 'day', language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(count);
-}
-
-async function capture(page: Page, name: string) {
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png` });
 }
 
 async function advanceClock(page: Page, days: number) {

@@ -1,27 +1,13 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
+import { capture, expectTapTarget } from '../support/journey.ts';
 import { waitForSheet } from '../support/sheet.ts';
-import { SCREENSHOT_DIRECTORY } from '../support/screenshots.ts';
 
 // Issue 10 part 1 (SPEC §3 "Investment plan order"): a funded member joins Starter (seeded in
 // migration 0007: 100–10,000 USDT, coefficient 1.5, phases 0.35/0.40/0.45/0.50 % a day) with
 // 1,000 USDT, moves the development clock 1 day with the page's own panel, then 1 and 29 more, and
 // watches the released income, phase 2 and the log's rows arrive without a reload, and the income
 // on Assets. Screens saved in English and Chinese.
-
-async function capture(page: Page, name: string) {
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png` });
-}
-
-/** WCAG 2.5.5: at least 44x44 px. */
-async function expectTapTarget(target: Locator, name: string) {
-  const box = await target.boundingBox();
-  expect(box?.width, `${name} width`).toBeGreaterThanOrEqual(44);
-  expect(box?.height, `${name} height`).toBeGreaterThanOrEqual(44);
-}
 
 /** Moves the plans' clock forward and runs the release engine (`/api/dev/clock/advance`, development only). */
 async function advanceClock(page: Page, days: number) {
@@ -100,12 +86,12 @@ test('a member joins Starter with 1,000 USDT and watches releases arrive without
   await expect(order.getByTestId('plan-order-created')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await expect(order.getByTestId('plan-order-next')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   await expect(order.getByTestId('plan-order-progress')).toHaveText('0% released · day 0 of 318');
-  await expectTapTarget(order.getByTestId('plan-order-log-link'), 'release log link');
+  await expectTapTarget(order.getByTestId('plan-order-log-link'), 'release log link', { hitArea: false });
 
   // A day passes with the page's own development clock: the first release shows at once.
   const devClock = page.getByTestId('dev-clock');
   await devClock.scrollIntoViewIfNeeded();
-  await expectTapTarget(page.getByTestId('dev-clock-1'), '+1 day');
+  await expectTapTarget(page.getByTestId('dev-clock-1'), '+1 day', { hitArea: false });
   const moved = page.waitForResponse('**/api/dev/clock/advance');
   await page.getByTestId('dev-clock-1').click();
   expect((await moved).status()).toBe(200);
@@ -160,7 +146,7 @@ test('a member joins Starter with 1,000 USDT and watches releases arrive without
   await expect(items.first().getByTestId('plan-log-item-day')).toHaveText('Day 32');
   await expect(items).toHaveCount(32);
   await page.getByTestId('plan-log-order').scrollIntoViewIfNeeded();
-  await expectTapTarget(page.getByTestId('plan-log-clear'), 'clear the order filter');
+  await expectTapTarget(page.getByTestId('plan-log-clear'), 'clear the order filter', { hitArea: false });
   await capture(page, 'en-plan-log');
 
   // Every release is income: 30 x 3.5 + 2 x 4 = 113 USDT on Assets.

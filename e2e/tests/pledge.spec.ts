@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
-import { SCREENSHOT_DIRECTORY } from '../support/screenshots.ts';
+import { capture, expectTapTarget } from '../support/journey.ts';
 
 // Issue 10 part 3 (SPEC §1, §3 "Pledge"): a member stakes KPC for a term, moves the development
 // clock and watches the daily reward arrive in income funds and on the pledge, redeems another
@@ -11,20 +11,6 @@ const TEXT = {
   en: { pledged: 'Pledged successfully', active: 'Active', matured: 'Matured', redeemed: 'Redeemed early' },
   'zh-Hans': { pledged: '质押成功', active: '质押中', matured: '已到期', redeemed: '已提前赎回' },
 } as const;
-
-async function capture(page: Page, name: string) {
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png` });
-}
-
-/** WCAG 2.5.5: at least 44x44 px. */
-async function expectTapTarget(target: Locator, name: string) {
-  const box = await target.boundingBox();
-  expect(box?.width, `${name} width`).toBeGreaterThanOrEqual(44);
-  expect(box?.height, `${name} height`).toBeGreaterThanOrEqual(44);
-}
 
 /** The newest pledge of "My pledges" (the list is newest first): its test id prefix `pledge-<id>`. */
 async function newestPledge(page: Page): Promise<string> {
@@ -69,11 +55,12 @@ for (const language of ['en', 'zh-Hans'] as const) {
     await expect(page.getByTestId('pledge-balance-income')).toHaveText('0');
     await expect(page.getByTestId('pledge-list-empty')).toBeVisible();
     await expect(page.getByTestId('dev-clock')).toBeVisible();
-    await expectTapTarget(page.getByTestId('dev-clock-1'), '+1 day');
+    await expectTapTarget(page.getByTestId('dev-clock-1'), '+1 day', { hitArea: false });
     // The whole option is the target (the test id sits on its label).
     await expectTapTarget(
       page.locator('.adm-selector-item').filter({ has: page.getByTestId('pledge-term-30') }),
       '30-day term',
+      { hitArea: false },
     );
 
     // Below the term's minimum: the app's own message, nothing sent.

@@ -6,6 +6,7 @@ import type { Hash, Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { GENESIS_CODE } from '../support/constants.ts';
 import { loginNewMember } from '../support/funds.ts';
+import { expectToast } from '../support/journey.ts';
 import { LOCAL_CHAIN_ID, mineBlocks, readLocalUsdt, rpc } from '../support/local-chain.ts';
 import { CHAIN_RPC_URL, installTestWallet } from '../support/test-wallet.ts';
 
@@ -37,11 +38,6 @@ async function fundNewWallet(page: Page, privateKey: Hex, usdt: string): Promise
   const receipt = await createPublicClient({ transport: http(CHAIN_RPC_URL) }).waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
   return hash;
-}
-
-/** A toast with `text` shows (an earlier one may still be fading out beside it). */
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.adm-toast-main').filter({ hasText: text })).toBeVisible();
 }
 
 /** Signs in with the page's test wallet as a new invited member (landing on Home), then opens Mine. */

@@ -3,28 +3,17 @@ import { generatePrivateKey } from 'viem/accounts';
 import { PASSWORD, registerThroughApi } from '../support/account.ts';
 import { GENESIS_CODE } from '../support/constants.ts';
 import { seedFunds } from '../support/funds.ts';
+import { capture as captureScreen } from '../support/journey.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 import { waitForSheet } from '../support/sheet.ts';
-import { SCREENSHOT_DIRECTORY } from '../support/screenshots.ts';
 
 // Screens at a phone's 390x844 in English and Chinese. Each is checked for horizontal overflow
 // and saved as a PNG (under test-results, or docs/screenshots with SCREENSHOTS=docs) to look at.
 
-async function expectNothingCutOff(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
-}
-
-/** Waits until no toast covers the page, so the picture shows the page itself. */
-async function waitForToastsToGo(page: Page) {
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-}
-
+/** The shared picture, once the page has stopped loading. */
 async function capture(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
-  await waitForToastsToGo(page);
-  await expectNothingCutOff(page);
-  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png` });
+  await captureScreen(page, name);
 }
 
 for (const language of [

@@ -6,6 +6,7 @@ import { GENESIS_CODE } from '../support/constants.ts';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
 import { readCodeFromMail } from '../support/mail.ts';
 import { LOCAL_CHAIN_ID, LOCAL_NETWORK_NAME, mineBlocks, readLocalUsdt, rpc } from '../support/local-chain.ts';
+import { expectToast } from '../support/journey.ts';
 import { installTestWallet } from '../support/test-wallet.ts';
 
 // Step 4 withdrawals against the real server and its local chain: the member fills the form,
@@ -20,11 +21,6 @@ async function readTokenBalance(token: Address, owner: Address): Promise<bigint>
 async function readTokenDecimals(token: Address): Promise<number> {
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'decimals' });
   return Number(BigInt(await rpc<Hex>('eth_call', [{ to: token, data }, 'latest'])));
-}
-
-/** A toast with `text` shows (an earlier one may still be fading out beside it). */
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.adm-toast-main').filter({ hasText: text })).toBeVisible();
 }
 
 /** Counts the withdrawal submissions the page sends from now on. */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
+import { capture as captureScreen } from '../support/journey.ts';
 import { LOCAL_CHAIN_ID, mineBlocks } from '../support/local-chain.ts';
 import { readCodeFromMail } from '../support/mail.ts';
-import { SCREENSHOT_DIRECTORY } from '../support/screenshots.ts';
 
 // Step 4d §2: a withdrawal watched to its end without a reload. It is submitted through the API
 // (the form is another journey's), then the records list and the detail page follow it on their
@@ -42,11 +42,9 @@ async function expectNoReload(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { watchMark?: boolean }).watchMark)).toBe(true);
 }
 
+/** The whole page, so the timeline's end shows in the picture too. */
 async function capture(page: Page, name: string) {
-  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'page is wider than the phone').toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${SCREENSHOT_DIRECTORY}/${name}.png`, fullPage: true });
+  await captureScreen(page, name, { fullPage: true });
 }
 
 for (const language of [
