@@ -1,6 +1,5 @@
 import { PASSWORD_MAX_LENGTH, VERIFICATION_CODE_LENGTH, type TSendCodeRequest } from '@kpc/shared';
-import { Button, Form } from 'antd-mobile';
-import type { ReactNode } from 'react';
+import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '@/components/form-input.tsx';
 import { EmailCodeButton } from './code-button.tsx';
@@ -99,22 +98,5 @@ export function CodeField({ purpose, getEmail, testId, buttonTestId }: CodeField
         placeholder={t('form.codePlaceholder')}
       />
     </Form.Item>
-  );
-}
-
-/** The full-width primary button that submits an account form, spinning while the call runs. */
-export function SubmitButton({
-  testId,
-  isLoading,
-  children,
-}: {
-  testId: string;
-  isLoading: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Button block type="submit" color="primary" size="large" loading={isLoading} data-testid={testId}>
-      {children}
-    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { CodePurpose, ZResetPasswordRequest } from '@kpc/shared';
 import { Form } from 'antd-mobile';
+import { SubmitButton } from '@/components/submit-button.tsx';
 import { AppForm } from '@/components/app-form.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,7 +17,6 @@ import {
   ConfirmPasswordField,
   EmailField,
   PasswordField,
-  SubmitButton,
 } from '@/features/account/components/account-fields.tsx';
 import { keepLoginRedirect } from '@/features/account/utils/login-redirect.ts';
 import '@/features/account/account.css';

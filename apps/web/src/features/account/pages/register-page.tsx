@@ -2,6 +2,7 @@ import { CodePurpose, ZRegisterRequest } from '@kpc/shared';
 import { Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SubmitButton } from '@/components/submit-button.tsx';
 import { AppForm } from '@/components/app-form.tsx';
 import { FormInput } from '@/components/form-input.tsx';
 import { PageLink } from '@/components/page-link.tsx';
@@ -17,7 +18,6 @@ import {
   ConfirmPasswordField,
   EmailField,
   PasswordField,
-  SubmitButton,
 } from '@/features/account/components/account-fields.tsx';
 import { AgreementField } from '@/features/account/components/agreement-field.tsx';
 import { getTargetAfterLogin, keepLoginRedirect } from '@/features/account/utils/login-redirect.ts';

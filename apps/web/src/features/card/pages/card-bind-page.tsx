@@ -1,3 +1,4 @@
+import { SubmitButton } from '@/components/submit-button.tsx';
 import {
   detectCardNetwork,
   formatCardNumber,
@@ -104,16 +105,9 @@ export function CardBindPage() {
         onFinish={(values: Record<string, unknown>) => void handleFinish(values)}
         data-testid="card-bind-form"
         footer={
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            loading={bindMutation.isPending}
-            data-testid="card-bind-submit"
-          >
+          <SubmitButton testId="card-bind-submit" isLoading={bindMutation.isPending}>
             {t('card.bind.submit')}
-          </Button>
+          </SubmitButton>
         }
       >
         <Form.Item

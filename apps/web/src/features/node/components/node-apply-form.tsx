@@ -1,5 +1,6 @@
+import { SubmitButton } from '@/components/submit-button.tsx';
 import { ZNodeApplyRequest } from '@kpc/shared';
-import { Button, Form, TextArea } from 'antd-mobile';
+import { Form, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '@/components/app-form.tsx';
 import { FormInput } from '@/components/form-input.tsx';
@@ -40,16 +41,9 @@ export function NodeApplyForm() {
       onFinish={(values: Record<string, unknown>) => void handleFinish(values)}
       data-testid="node-apply-form"
       footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          loading={applyMutation.isPending}
-          data-testid="node-apply-submit"
-        >
+        <SubmitButton testId="node-apply-submit" isLoading={applyMutation.isPending}>
           {t('node.form.submit')}
-        </Button>
+        </SubmitButton>
       }
     >
       <Form.Item name="name" label={t('node.form.name')} rules={required}>

@@ -1,5 +1,6 @@
+import { SubmitButton } from '@/components/submit-button.tsx';
 import { ZStockholderApplyRequest } from '@kpc/shared';
-import { Button, Form, TextArea } from 'antd-mobile';
+import { Form, TextArea } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { AppForm } from '@/components/app-form.tsx';
 import { FormInput } from '@/components/form-input.tsx';
@@ -39,16 +40,9 @@ export function StockholderForm() {
       onFinish={(values: Record<string, unknown>) => void handleFinish(values)}
       data-testid="stockholder-form"
       footer={
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          loading={applyMutation.isPending}
-          data-testid="stockholder-submit"
-        >
+        <SubmitButton testId="stockholder-submit" isLoading={applyMutation.isPending}>
           {t('stockholder.form.submit')}
-        </Button>
+        </SubmitButton>
       }
     >
       <Form.Item name="name" label={t('stockholder.form.name')} rules={required}>
