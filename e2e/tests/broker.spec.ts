@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
 import { capture, expectTapTarget, expectToast, operatorCall } from '../support/journey.ts';
 import { waitForSheet } from '../support/sheet.ts';
@@ -7,6 +7,9 @@ import { waitForSheet } from '../support/sheet.ts';
 // agent package and sees its activation code (copied, offered to give), applies for a global node
 // that an operator approves through the operator API, pays the node price and watches the operator's
 // authorization arrive without a reload, then applies as a shareholder. Screens in English and Chinese.
+// Issue 23: a purchase carries the price its review showed; a price changed since is refused with
+// nothing charged and the review shows the new one (item 5); the node's states carry SPEC §4's
+// names, "applied" included, and read whole at 390 px in Russian and Japanese (item 14).
 
 const TEXT = {
   en: {
@@ -18,6 +21,8 @@ const TEXT = {
     paid: 'Paid successfully',
     authorized: 'Authorization success',
     authorizedTitle: 'Authorized',
+    appliedTitle: 'Applied',
+    approvedTitle: 'Applied — approved, awaiting payment',
     pending: 'Pending review',
   },
   'zh-Hans': {
@@ -29,6 +34,8 @@ const TEXT = {
     paid: '支付成功',
     authorized: '授权成功',
     authorizedTitle: '已授权',
+    appliedTitle: '已申请',
+    approvedTitle: '已申请 — 审核通过，待支付',
     pending: '待审核',
   },
 } as const;
@@ -134,6 +141,7 @@ for (const language of ['en', 'zh-Hans'] as const) {
     await page.getByTestId('node-apply-submit').click();
     await expectToast(page, text.applied);
     await expect(page.getByTestId('node-status')).toHaveAttribute('data-status', 'applied');
+    await expect(page.getByTestId('node-status-title')).toHaveText(text.appliedTitle);
     await expect(page.getByTestId('node-live')).toBeVisible();
     await expect(page.getByTestId('node-apply-form')).toHaveCount(0);
     await capture(page, `${language}-node-applied`);
@@ -144,6 +152,7 @@ for (const language of ['en', 'zh-Hans'] as const) {
       (await operatorCall(page, 'node/review', { id: applicationId, approve: true, note: 'Welcome aboard' })).status,
     ).toBe('approved');
     await expect(page.getByTestId('node-status')).toHaveAttribute('data-status', 'approved');
+    await expect(page.getByTestId('node-status-title')).toHaveText(text.approvedTitle);
     await expect(page.getByTestId('node-note')).toContainText('Welcome aboard');
     await expectTapTarget(page.getByTestId('node-pay'), 'pay');
     await capture(page, `${language}-node-approved`);
@@ -186,5 +195,186 @@ for (const language of ['en', 'zh-Hans'] as const) {
     await expect(page.getByTestId('stockholder-form')).toHaveCount(0);
     await expect(page.locator('.adm-toast-mask')).toHaveCount(0, { timeout: 5_000 });
     await capture(page, `${language}-stockholder`);
+  });
+}
+
+/** A member call with the logged-in member's token; answers the body (code, msg, data). */
+async function memberCall<T>(page: Page, path: string, data: object): Promise<{ code: number; data: T }> {
+  const response = await page.request.post(`/api/${path}`, {
+    headers: { 'content-type': 'application/json', token: await readToken(page), language: 'en_US' },
+    data,
+  });
+  return (await response.json()) as { code: number; data: T };
+}
+
+async function availableUsdt(page: Page): Promise<string> {
+  const answer = await memberCall<{ lst: { asset: string; available: string }[] }>(page, 'ass/lst', {});
+  return answer.data.lst.find((item) => item.asset === 'USDT')?.available ?? '0';
+}
+
+/**
+ * Shows the member an old price: `path` answers from the real server with `rewrite` applied to its
+ * data until the member sends `until` (the purchase) — as if the price changed between the screen
+ * and the request. After that it answers as the server does.
+ */
+async function showOldPrice<T>(page: Page, path: string, until: string, rewrite: (data: T) => void) {
+  let isOld = true;
+  page.on('request', (request) => {
+    if (request.url().endsWith(until)) isOld = false;
+  });
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    if (!isOld) return route.fulfill({ response });
+    const body = (await response.json()) as { data: T };
+    rewrite(body.data);
+    return route.fulfill({ response, json: body });
+  });
+}
+
+/**
+ * Latin or Cyrillic words of `target` drawn across two lines: none should be. (Japanese and Chinese
+ * wrap between characters by design; their pictures are looked at instead.)
+ */
+async function brokenWords(target: Locator): Promise<string[]> {
+  return target.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const broken: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/[\p{Script=Latin}\p{Script=Cyrillic}\p{N}]+/gu)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+test('a package and a node payment whose price changed after the screen are refused, nothing is charged, and the new price is shown', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await loginNewMember(page, 'broker.price');
+  await seedFunds(page, { asset: 'USDT', amount: '12000', bucket: 'available' });
+
+  // The packages page shows agent at 900 USDT; the server's price is 1,000.
+  await showOldPrice<{ tiers: { level: string; price: string; payNow: string | null }[] }>(
+    page,
+    '/api/klk/packages',
+    '/api/klk/buy',
+    (data) => {
+      const agent = data.tiers.find((tier) => tier.level === 'agent');
+      if (agent) Object.assign(agent, { price: '900', payNow: '900' });
+    },
+  );
+  await page.goto('/#/pages/klk/index');
+  await expect(page.getByTestId('klk-tier-agent-pay-now')).toHaveText('900 USDT');
+  await page.getByTestId('klk-tier-agent-buy').click();
+  await waitForSheet(page);
+  await expect(page.getByTestId('klk-review-pay')).toHaveText('900 USDT');
+  await page.getByTestId('klk-review-confirm').click();
+  // Refused: the review stays, with the server's price and why it changed; nothing was charged.
+  await expect(page.getByTestId('klk-review-changed')).toHaveText(
+    'The price changed from 900 USDT to 1,000 USDT. Nothing was charged: check the new amount, then confirm.',
+  );
+  await expect(page.getByTestId('klk-review-pay')).toHaveText('1,000 USDT');
+  await expect(page.getByTestId('klk-tier-agent-pay-now')).toHaveText('1,000 USDT');
+  expect(await availableUsdt(page)).toBe('12000');
+  expect((await memberCall<{ unused: number }>(page, 'card/codes', {})).data.unused).toBe(0);
+  await capture(page, 'en-klk-price-changed');
+  await page.getByTestId('klk-review-confirm').click();
+  await expectToast(page, TEXT.en.klkSuccess);
+  await expect(page.getByTestId('klk-available')).toHaveText('11,000 USDT');
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // The node page shows a node price of 9,000 USDT; the server's is 10,000.
+  const applied = await memberCall<{ id: string }>(page, 'node/apply', {
+    name: 'Price Node',
+    contact: '@price',
+    region: 'Oslo',
+  });
+  expect((await operatorCall(page, 'node/review', { id: applied.data.id, approve: true })).status).toBe('approved');
+  await showOldPrice<{ price: string }>(page, '/api/node/status', '/api/node/pay', (data) => {
+    data.price = '9000';
+  });
+  await page.goto('/#/pages/node/global');
+  await expect(page.getByTestId('node-price')).toHaveText('9,000 USDT');
+  await page.getByTestId('node-pay').click();
+  await waitForSheet(page);
+  await expect(page.getByTestId('node-review-price')).toHaveText('9,000 USDT');
+  await page.getByTestId('node-review-confirm').click();
+  await expect(page.getByTestId('node-review-changed')).toHaveText(
+    'The price changed from 9,000 USDT to 10,000 USDT. Nothing was charged: check the new amount, then confirm.',
+  );
+  await expect(page.getByTestId('node-review-price')).toHaveText('10,000 USDT');
+  expect(await availableUsdt(page)).toBe('11000');
+  expect((await memberCall<{ application: { status: string } }>(page, 'node/status', {})).data.application.status).toBe(
+    'approved',
+  );
+  await capture(page, 'en-node-price-changed');
+  await page.getByTestId('node-review-confirm').click();
+  await expectToast(page, TEXT.en.paid);
+  await expect(page.getByTestId('node-status')).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('node-paid')).toContainText('10,000 USDT');
+  expect(await availableUsdt(page)).toBe('1000');
+});
+
+const NODE_STATES = {
+  ru: { steps: ['Заявка', 'Подана', 'Оплата', 'Авторизован'], applied: 'Заявка подана' },
+  ja: { steps: ['申請', '申請済み', '支払い', '認可済み'], applied: '申請済み' },
+} as const;
+
+for (const language of ['ru', 'ja'] as const) {
+  test(`the node's states read whole at 390 px (${language})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const expected = NODE_STATES[language];
+    await page.addInitScript((code) => {
+      if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
+    }, language);
+    await loginNewMember(page, `broker.states.${language}`);
+    await seedFunds(page, { asset: 'USDT', amount: '12000', bucket: 'available' });
+    const applied = await memberCall<{ id: string }>(page, 'node/apply', {
+      name: 'Узел 東京 Ltd',
+      contact: '@node',
+      region: 'Tokyo',
+    });
+    await showOldPrice<{ price: string }>(page, '/api/node/status', '/api/node/pay', (data) => {
+      data.price = '9000';
+    });
+    await page.goto('/#/pages/node/global');
+    await expect(page.getByTestId('node-status')).toHaveAttribute('data-status', 'applied');
+    await expect(page.getByTestId('node-status-title')).toHaveText(expected.applied);
+    const steps = page.getByTestId('node-progress').locator('.adm-step-title');
+    await expect(steps).toHaveText([...expected.steps]);
+    // Each step name on one line; no word of the status split across lines.
+    for (const step of await steps.all()) {
+      const lines = await step.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, `step "${await step.textContent()}" on one line`).toBe(1);
+    }
+    expect(await brokenWords(page.getByTestId('node-status'))).toEqual([]);
+    // Japanese wraps between phrases, never inside a word such as ノード.
+    expect(await page.getByTestId('global-node-page').evaluate((element) => getComputedStyle(element).wordBreak)).toBe(
+      language === 'ja' ? 'auto-phrase' : 'normal',
+    );
+    await capture(page, `${language}-node-applied-state`);
+
+    expect((await operatorCall(page, 'node/review', { id: applied.data.id, approve: true })).status).toBe('approved');
+    await expect(page.getByTestId('node-status')).toHaveAttribute('data-status', 'approved');
+    expect(await brokenWords(page.getByTestId('node-status'))).toEqual([]);
+    await capture(page, `${language}-node-approved-state`);
+
+    // The price-changed notice in the review, in the same language.
+    await page.getByTestId('node-pay').click();
+    await waitForSheet(page);
+    await page.getByTestId('node-review-confirm').click();
+    await expect(page.getByTestId('node-review-changed')).toBeVisible();
+    await expect(page.getByTestId('node-review-price')).toContainText('10');
+    expect(await brokenWords(page.getByTestId('node-review'))).toEqual([]);
+    await capture(page, `${language}-node-price-changed`);
   });
 }

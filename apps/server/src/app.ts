@@ -15,7 +15,10 @@ import { createSessionCache } from './modules/account/session-cache.ts';
 import type { CardIssuer } from './modules/card/issuer/issuer.ts';
 import { createCardIssuer, type CardIssuerDependencies } from './modules/card/issuer/registry.ts';
 import { databaseSandboxStore } from './modules/card/sandbox-db-store.ts';
-import { applyCardIssuerEvent, reconcileCardApplications, type CardContext } from './modules/card/service.ts';
+import type { CardContext } from './modules/card/context.ts';
+import { applyCardIssuerEvent } from './modules/card/issuer-events.ts';
+import { cardKeysOf } from './modules/card/keys.ts';
+import { reconcileCardApplications } from './modules/card/recovery.ts';
 import { registerModules, type ServerContext } from './modules/index.ts';
 import { createDepositWatchers } from './modules/recharge/deposit-watcher.ts';
 import { createWithdrawalSenders } from './modules/withdraw/withdrawal-sender.ts';
@@ -86,16 +89,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onSend', auth.confirmRevocations);
   // One card issuer per process, its events applied by the card module (each once).
   const onCardError = (error: unknown, where: string) => app.log.error({ err: error }, `card issuer: ${where}`);
+  const cardKeys = cardKeysOf(secret);
   const issuerDependencies: CardIssuerDependencies = {
     clock,
-    store: databaseSandboxStore(db),
-    isProduction: config.NODE_ENV === 'production',
+    store: databaseSandboxStore(db, cardKeys.sandboxStore),
+    numberDigest: cardKeys.numberDigest,
     onError: onCardError,
   };
   const cardIssuer = options.cardIssuer
     ? options.cardIssuer(issuerDependencies)
     : createCardIssuer(config.CARD_ISSUER, issuerDependencies);
-  const cards: CardContext = { db, clock, secret, issuer: cardIssuer, onError: onCardError };
+  const cards: CardContext = { db, clock, secret, keys: cardKeys, issuer: cardIssuer, onError: onCardError };
   cardIssuer.onEvent((event) => applyCardIssuerEvent(cards, event));
   let recovery: Promise<void> = Promise.resolve();
   app.addHook('onReady', async () => {

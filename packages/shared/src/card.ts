@@ -17,10 +17,12 @@ export type TCardProduct = (typeof CardProduct)[keyof typeof CardProduct];
 export const CARD_PRODUCTS: readonly TCardProduct[] = [CardProduct.GOLD_EAGLE, CardProduct.ROYAL_BLACK_EAGLE];
 
 /**
- * A card application's states (issue §3): submitted -> KYC approved or KYC rejected (the fees are
- * refunded and an activation code returns unused) -> issued (from approved).
+ * A card application's states (issue §3): submitting (paid, on its way to the issuer) -> submitted
+ * -> KYC approved or KYC rejected (the fees are refunded and an activation code returns unused) ->
+ * issued (from approved). Members see `submitting` as `submitted`: it is the programme's to finish.
  */
 export const CardApplicationStatus = {
+  SUBMITTING: 'submitting',
   SUBMITTED: 'submitted',
   APPROVED: 'kyc_approved',
   REJECTED: 'kyc_rejected',
@@ -139,14 +141,11 @@ export function formatCardNumber(cardNumber: string): string {
 }
 
 /**
- * The number as lists show it (like address masking, SPEC §9): the first 4 and last 4 digits, the
- * rest hidden, in groups of four — `5222 **** **** 7890`.
+ * The number as lists show it: only the last 4 digits, all a card programme keeps of a number,
+ * in groups of four — `**** **** **** 7890`.
  */
-export function maskCardNumber(cardNumber: string): string {
-  const digits = normalizeCardNumber(cardNumber);
-  if (digits.length <= 8) return formatCardNumber(digits);
-  const hidden = '*'.repeat(digits.length - 8);
-  return formatCardNumber(`${digits.slice(0, 4)}${hidden}${digits.slice(-4)}`);
+export function maskCardNumber(last4: string): string {
+  return formatCardNumber(`${'*'.repeat(CARD_NUMBER_LENGTH - 4)}${last4}`);
 }
 
 /** The last four digits, which a card is named by once issued. */

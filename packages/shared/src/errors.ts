@@ -84,6 +84,8 @@ export const ErrorCode = {
   PLEDGE_NOT_ACTIVE: 1402,
   /** The request id was already used for a different request. */
   REQUEST_ID_REUSED: 1403,
+  /** The price (or amount) the member was shown is no longer the price: nothing was charged; show the new one. */
+  PRICE_CHANGED: 1404,
   /** Step 6: the KLK package tier is unknown or no longer sold. */
   KLK_TIER_UNAVAILABLE: 1600,
   /** Step 6: the member already holds this package or a higher one: only an upgrade can be bought. */
@@ -143,6 +145,8 @@ export const ErrorCode = {
    * by the member; it unfreezes once the fee is taken from available.
    */
   CARD_FEE_DUE: 1655,
+  /** Step 7b: an operator's KYC decision lost to another one made first (exactly one decision wins). */
+  CARD_APPLICATION_DECIDED: 1656,
   /** Step 7: no such announcement, or it is not published (members), or no such one at all (operators). */
   NOTICE_NOT_FOUND: 1760,
   /** Step 7: the announcement is not in a state that allows this step (publishing it twice, unpublishing a draft). */

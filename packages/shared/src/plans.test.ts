@@ -5,6 +5,7 @@ import {
   earlyRedemption,
   esopAllocation,
   esopLockEnd,
+  esopOrderReleases,
   esopOrderView,
   esopPhasesDue,
   esopSchedule,
@@ -12,6 +13,7 @@ import {
   investmentDaysDue,
   investmentOrderView,
   investmentPhase,
+  investmentProductReleases,
   investmentQuota,
   investmentRatioForDay,
   investmentReleaseAt,
@@ -25,6 +27,7 @@ import {
   pledgeReward,
   pledgeRewardAt,
   pledgeSchedule,
+  pledgeTermRewards,
   utcDate,
   utcDayIndex,
 } from './plans.ts';
@@ -322,6 +325,36 @@ describe('pledge', () => {
       expect(charged * 10n ** 18n >= amount * rate).toBe(true);
       expect((charged - 1n) * 10n ** 18n < amount * rate).toBe(true);
     }
+  });
+});
+
+describe('configuration the release engine can honour (issue 23 item 6)', () => {
+  it('refuses an investment product whose minimum at its smallest ratio rounds to 0 USDT', () => {
+    expect(investmentProductReleases({ minAmount: '100', phaseRatios: ['0.0035', '0.005'] })).toBe(true);
+    // 0.000286 x 0.0035 = 0.000001001: one unit; 0.000285 x 0.0035 rounds to 0. The smallest ratio decides.
+    expect(investmentProductReleases({ minAmount: '0.000286', phaseRatios: ['0.005', '0.0035'] })).toBe(true);
+    expect(investmentProductReleases({ minAmount: '0.000285', phaseRatios: ['0.005', '0.0035'] })).toBe(false);
+    expect(investmentProductReleases({ minAmount: '0.000285', phaseRatios: ['0.005'] })).toBe(true);
+    expect(investmentProductReleases({ minAmount: '100', phaseRatios: [] })).toBe(false);
+    expect(investmentProductReleases({ minAmount: '0', phaseRatios: ['0.005'] })).toBe(false);
+    expect(investmentProductReleases({ minAmount: '100', phaseRatios: ['0.005', '0'] })).toBe(false);
+    expect(investmentProductReleases({ minAmount: 'x', phaseRatios: ['0.005'] })).toBe(false);
+  });
+
+  it('refuses a pledge term whose minimum earns 0 KPC a day', () => {
+    expect(pledgeTermRewards({ minAmount: '100', dailyRate: '0.001' })).toBe(true);
+    expect(pledgeTermRewards({ minAmount: '0.000000000000001', dailyRate: '0.001' })).toBe(true);
+    expect(pledgeTermRewards({ minAmount: '0.000000000000000999', dailyRate: '0.001' })).toBe(false);
+    expect(pledgeTermRewards({ minAmount: '100', dailyRate: '0' })).toBe(false);
+  });
+
+  it('refuses an ESOP order whose monthly phase rounds to 0 KPC', () => {
+    expect(esopOrderReleases('1000', 12)).toBe(true);
+    expect(esopOrderReleases('0.000000000000000012', 12)).toBe(true);
+    expect(esopOrderReleases('0.000000000000000011', 12)).toBe(false);
+    expect(esopOrderReleases('0.000000000000000001', 1)).toBe(true);
+    expect(esopOrderReleases('0', 1)).toBe(false);
+    expect(esopOrderReleases('1', 0)).toBe(false);
   });
 });
 

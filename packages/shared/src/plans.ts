@@ -465,3 +465,51 @@ export function earlyRedemption(terms: { amount: string; penaltyRate: string }):
   const penalty = byRate < amount ? byRate : amount;
   return { penalty: fromLedgerUnits(penalty), returned: fromLedgerUnits(amount - penalty) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Configuration the release engine can honour: the smallest release of an order is one unit or more
+
+function positiveUnits(value: string): bigint | null {
+  try {
+    const parsed = toLedgerUnits(value);
+    return parsed > 0n ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when an investment product's smallest daily release — its minimum amount at its smallest
+ * phase ratio, floored to USDT's decimals — is above 0, so every order it takes (at least the
+ * minimum) releases something each day. A product where it is 0 is not offered and not joined:
+ * its orders could never reach their quota (the engine would skip them every day).
+ */
+export function investmentProductReleases(product: { minAmount: string; phaseRatios: readonly string[] }): boolean {
+  const min = positiveUnits(product.minAmount);
+  const ratios = product.phaseRatios.map(positiveUnits);
+  if (min === null || ratios.length === 0 || ratios.some((ratio) => ratio === null)) return false;
+  const smallest = (ratios as bigint[]).reduce((a, b) => (b < a ? b : a));
+  return floorToDecimals(mulLedger(min, smallest), USDT_DECIMALS) > 0n;
+}
+
+/**
+ * True when a pledge term's minimum pledge earns a reward above 0 a day (floor18(min x rate)). A
+ * term where it is 0 is not offered and not pledged to.
+ */
+export function pledgeTermRewards(term: { minAmount: string; dailyRate: string }): boolean {
+  const min = positiveUnits(term.minAmount);
+  const rate = positiveUnits(term.dailyRate);
+  if (min === null || rate === null) return false;
+  return floorToDecimals(mulLedger(min, rate), KPC_DECIMALS) > 0n;
+}
+
+/**
+ * True when every monthly phase of an ESOP order of `kpc` over `releaseMonths` releases above 0
+ * (floor18(kpc / months); the last takes the remainder). An order where a phase is 0 is refused
+ * when subscribed: KPC's price decides the KPC, so this is checked per order.
+ */
+export function esopOrderReleases(kpc: string, releaseMonths: number): boolean {
+  const units = positiveUnits(kpc);
+  if (units === null || !Number.isSafeInteger(releaseMonths) || releaseMonths < 1) return false;
+  return esopPhaseUnits(units, releaseMonths, 1) > 0n;
+}

@@ -5,7 +5,9 @@ import { configuredChainRuntime, devChainRuntime, programmeAddresses, toAppConfi
 const USDT_POLYGON = '0xc2132D05D31c914a87C6611C10748AEb04B58e8F';
 const RECHARGE = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const DEPOSIT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
-const SMTP = { SMTP_URL: 'smtp://mail.example:587' };
+/** What production and a real chain need besides (config/env.ts "Refused at start-up"). */
+const REAL = { APP_SECRET: 's'.repeat(32), CARD_ISSUER: 'none' };
+const SMTP = { SMTP_URL: 'smtp://mail.example:587', ...REAL };
 
 describe('chain settings (SPEC §3 environment keys)', () => {
   it('reads CHAIN_<id>_* settings and keeps the allowed order', () => {
@@ -17,6 +19,7 @@ describe('chain settings (SPEC §3 environment keys)', () => {
       CHAIN_137_PUBLIC_RPC_URL: 'https://polygon-rpc.com',
       CHAIN_137_DEPOSIT_ADDRESS: DEPOSIT.toLowerCase(),
       CHAIN_137_START_BLOCK: '65000000',
+      ...REAL,
     });
     const runtime = configuredChainRuntime(config);
     expect(runtime.allowedChainIds).toEqual([56, 137]);
@@ -79,9 +82,11 @@ describe('chain settings (SPEC §3 environment keys)', () => {
   it('runs the embedded chain only outside production without RPC settings, unless forced, never in production', () => {
     expect(loadConfig({}).runsDevChain).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', ...SMTP }).runsDevChain).toBe(false);
-    expect(loadConfig({ CHAIN_137_RPC_URL: 'https://polygon.example' }).runsDevChain).toBe(false);
+    expect(loadConfig({ CHAIN_137_RPC_URL: 'https://polygon.example', ...REAL }).runsDevChain).toBe(false);
     expect(loadConfig({ DEV_CHAIN: 'off' }).runsDevChain).toBe(false);
-    expect(loadConfig({ DEV_CHAIN: 'on', CHAIN_137_RPC_URL: 'https://polygon.example' }).runsDevChain).toBe(true);
+    expect(loadConfig({ DEV_CHAIN: 'on', CHAIN_137_RPC_URL: 'https://polygon.example', ...REAL }).runsDevChain).toBe(
+      true,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_CHAIN: 'on', ...SMTP })).toThrow(/DEV_CHAIN/);
   });
 
@@ -114,7 +119,7 @@ describe('chain settings (SPEC §3 environment keys)', () => {
   });
 
   it('never tells the member app the server node URL, only the public one', () => {
-    const config = loadConfig({ CHAIN_137_RPC_URL: 'https://polygon.example/secret-key' });
+    const config = loadConfig({ CHAIN_137_RPC_URL: 'https://polygon.example/secret-key', ...REAL });
     const appConfig = toAppConfig(configuredChainRuntime(config));
     expect(JSON.stringify(appConfig)).not.toContain('secret-key');
     expect(appConfig.chains[0]).toMatchObject({ chainId: 137, rpcUrl: null, explorerUrl: 'https://polygonscan.com' });

@@ -33,7 +33,8 @@ describe('configuration', () => {
   });
 
   it('turns the development mailbox off in production and with SMTP', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://localhost:25' }).isMailboxEnabled).toBe(false);
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://localhost:25', APP_SECRET: 'p'.repeat(32) };
+    expect(loadConfig({ ...production, CARD_ISSUER: 'none' }).isMailboxEnabled).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://localhost:25' }).isMailboxEnabled).toBe(false);
   });
 
@@ -57,11 +58,37 @@ describe('configuration', () => {
       }
     });
 
+    it('production or a real chain without APP_SECRET: card numbers, codes and KYC would be keyed from the database', () => {
+      const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', CARD_ISSUER: 'none' };
+      expect(() => loadConfig(production)).toThrow(/APP_SECRET: required in production/);
+      expect(() => loadConfig({ ...realChain, CARD_ISSUER: 'none' })).toThrow(
+        /APP_SECRET: required beside a real chain \(CHAIN_137_RPC_URL\)/,
+      );
+      expect(loadConfig({ ...production, APP_SECRET: 'p'.repeat(32) }).CARD_ISSUER).toBe('none');
+    });
+
+    it('the sandbox card issuer in production or beside a real chain, and no issuer named there', () => {
+      const secret = { APP_SECRET: 'p'.repeat(32) };
+      const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', ...secret };
+      expect(() => loadConfig({ ...production, CARD_ISSUER: 'sandbox' })).toThrow(
+        /CARD_ISSUER: sandbox never in production/,
+      );
+      expect(() => loadConfig({ ...realChain, ...secret, CARD_ISSUER: 'sandbox' })).toThrow(
+        /CARD_ISSUER: sandbox never beside a real chain/,
+      );
+      expect(() => loadConfig(production)).toThrow(/CARD_ISSUER: required in production/);
+      expect(() => loadConfig({ ...realChain, ...secret })).toThrow(/CARD_ISSUER: required beside a real chain/);
+      // Development alone keeps the sandbox as its default.
+      expect(loadConfig({}).CARD_ISSUER).toBe('sandbox');
+    });
+
     it('a forgotten NODE_ENV=production: test funds and the mailbox stay off beside a real chain', () => {
-      const forgotten = loadConfig({ ...realChain, ...hotWallet });
+      const forgotten = loadConfig({ ...realChain, ...hotWallet, APP_SECRET: 'p'.repeat(32), CARD_ISSUER: 'none' });
       expect(forgotten).toMatchObject({ NODE_ENV: 'development', isFaucetEnabled: false, isMailboxEnabled: false });
       // Even with the embedded chain forced on beside it.
-      expect(loadConfig({ ...realChain, DEV_CHAIN: 'on' })).toMatchObject({
+      expect(
+        loadConfig({ ...realChain, DEV_CHAIN: 'on', APP_SECRET: 'p'.repeat(32), CARD_ISSUER: 'none' }),
+      ).toMatchObject({
         isFaucetEnabled: false,
         isMailboxEnabled: false,
       });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseChainSettings, type ChainSettings } from './chains.ts';
-import { cardIssuerFactories } from '../modules/card/issuer/registry.ts';
+import { cardIssuerFactories, DEVELOPMENT_CARD_ISSUERS } from '../modules/card/issuer/registry.ts';
 import { DEFAULT_ALLOWED_CHAIN_IDS, TOKEN_CODE, USDT_QUANTITY } from '@kpc/shared';
 import { z } from 'zod';
 
@@ -137,13 +137,17 @@ const ZEnv = z.object({
       return keys;
     })
     .optional(),
-  /** The card issuer adapter (Step 6, modules/card/issuer/registry.ts); `sandbox` is built in. */
+  /**
+   * The card issuer adapter (Step 6, modules/card/issuer/registry.ts): `sandbox` (development and
+   * tests, the default only while the embedded chain runs alone) or `none` (no cards offered);
+   * production and a real chain must name one, and never the sandbox.
+   */
   CARD_ISSUER: z
     .string()
-    .default('sandbox')
     .refine((name) => Object.hasOwn(cardIssuerFactories, name), {
       error: `not a card issuer; choose one of: ${Object.keys(cardIssuerFactories).join(', ')}`,
-    }),
+    })
+    .optional(),
   /**
    * How often the card monthly fee job charges the fees due (and retries those a short balance left
    * owing). Several processes may run it: each card-month is charged under the card's row lock.
@@ -154,7 +158,11 @@ const ZEnv = z.object({
    * settles or returns without the member retrying. The issuer call is idempotent by the top-up's key.
    */
   CARD_TOPUP_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
-  /** Secret for hashing verification codes; generated and kept in the database when not set. */
+  /**
+   * Keys every hash and seal of the programme's secrets (verification codes, activation codes,
+   * card numbers, KYC details, quotes). Required in production and beside a real chain; otherwise
+   * generated and kept in the database (development only: a copy of that database opens them).
+   */
   APP_SECRET: z.string().min(32, 'at least 32 characters').optional(),
 
   SESSION_IDLE_SECONDS: seconds.default(7 * 24 * 3600),
@@ -223,7 +231,9 @@ export interface OperatorKey {
   secret: string;
 }
 
-export type Config = z.infer<typeof ZEnv> & {
+export type Config = Omit<z.infer<typeof ZEnv>, 'CARD_ISSUER'> & {
+  /** The card issuer adapter in use (CARD_ISSUER, or `sandbox` in development). */
+  CARD_ISSUER: string;
   /** The embedded development chain runs in this process (DEV_CHAIN, or `auto` without any real chain). */
   runsDevChain: boolean;
   isMailboxEnabled: boolean;
@@ -263,6 +273,25 @@ function unsafeSettings(parsed: ParsedEnv, chains: ChainSettings[]): string[] {
     ...(chain.rpcUrl ? [`CHAIN_${chain.chainId}_RPC_URL`] : []),
     ...(chain.hotWalletKey ? [`CHAIN_${chain.chainId}_HOT_WALLET_KEY`] : []),
   ]);
+  // Secrets keyed by a value kept in the same database are no secrets where the money is real.
+  if (!parsed.APP_SECRET && (production || real.length > 0)) {
+    issues.push(
+      `  APP_SECRET: required ${production ? 'in production' : `beside a real chain (${real.join(', ')})`}: it keys card numbers, activation codes, KYC details and codes, and must not live in the database`,
+    );
+  }
+  if (parsed.CARD_ISSUER === undefined && (production || real.length > 0)) {
+    issues.push(
+      `  CARD_ISSUER: required ${production ? 'in production' : 'beside a real chain'}: name the issuer's adapter, or none to offer no cards`,
+    );
+  }
+  if (parsed.CARD_ISSUER !== undefined && DEVELOPMENT_CARD_ISSUERS.has(parsed.CARD_ISSUER)) {
+    const where = production ? 'in production' : real.length > 0 ? `beside a real chain (${real.join(', ')})` : null;
+    if (where) {
+      issues.push(
+        `  CARD_ISSUER: ${parsed.CARD_ISSUER} never ${where}: it only pretends to hold cards, so members' real USDT would load cards that do not exist`,
+      );
+    }
+  }
   const switches = [
     ['DEV_FAUCET', parsed.DEV_FAUCET, 'mints test funds'],
     ['DEV_MAILBOX', parsed.DEV_MAILBOX, 'shows every verification code to anyone'],
@@ -306,6 +335,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isDevelopmentOnly = runsDevChain && !hasRealChain;
   return {
     ...parsed,
+    // Only reached in development without a real chain: elsewhere an unset CARD_ISSUER was refused above.
+    CARD_ISSUER: parsed.CARD_ISSUER ?? 'sandbox',
     runsDevChain,
     isMailboxEnabled: parsed.DEV_MAILBOX ?? (isDevelopmentOnly && !parsed.SMTP_URL),
     isFaucetEnabled: parsed.DEV_FAUCET ?? isDevelopmentOnly,

@@ -1,7 +1,7 @@
 import type { ServerContext } from '../modules/index.ts';
 import { planClockOf } from '../lib/clock.ts';
 import { chargeMonthlyFees } from '../modules/card/monthly-fee.ts';
-import { settlePendingTopUps } from '../modules/card/service.ts';
+import { retryCardIssuerWork } from '../modules/card/recovery.ts';
 import { runReleaseEngine } from '../modules/plan/release-engine.ts';
 import { chainJob } from './chain-job.ts';
 import type { Job } from './scheduler.ts';
@@ -25,14 +25,16 @@ export function listBackgroundJobs(context: ServerContext): Job[] {
       run: () =>
         runReleaseEngine(context.db, planClockOf(context.clock), {
           workers: config.DATABASE_URL ? config.PLAN_RELEASE_WORKERS : 1,
+          logger: context.logger,
         }),
     },
     // On the plans' clock too (the development clock moves it); row locks keep processes apart.
     { name: 'card monthly fees', everySeconds: config.CARD_FEE_SECONDS, run: () => chargeMonthlyFees(context.cards) },
+    // Submissions, decisions and top-ups the issuer left unanswered, finished from what was recorded.
     {
-      name: 'card pending top-ups',
+      name: 'card issuer retries',
       everySeconds: config.CARD_TOPUP_RETRY_SECONDS,
-      run: () => settlePendingTopUps(context.cards),
+      run: () => retryCardIssuerWork(context.cards),
     },
     ...[...context.depositWatchers].map(([chainId, watcher]) =>
       chainJob(monitor, chainId, {

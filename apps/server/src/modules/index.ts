@@ -20,7 +20,7 @@ import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
 import { appRoutes } from './app/routes.ts';
 import { assetRoutes } from './assets/routes.ts';
-import type { CardContext } from './card/service.ts';
+import type { CardContext } from './card/context.ts';
 import { cardOperatorRoutes, cardRoutes } from './card/routes.ts';
 import { SandboxCardIssuer } from './card/issuer/sandbox-issuer.ts';
 import { devCardDeliveryRoutes } from './dev/card-delivery.ts';

@@ -3,7 +3,7 @@ import pino, { type DestinationStream } from 'pino';
 import type { ChainRuntime } from '../chain/runtime.ts';
 import type { Config } from '../config/env.ts';
 import { configuredSecrets } from '../config/secrets.ts';
-import { createRedactor, redactingStream } from '../lib/redact.ts';
+import { createRedactor, redactPersonalData, redactingStream } from '../lib/redact.ts';
 
 /** Secrets that must never appear in a log line, wherever a serializer puts them. */
 const REDACTED_PATHS = [
@@ -21,7 +21,9 @@ const REDACTED_PATHS = [
 
 /**
  * The server's logger: secrets hidden by field (request headers, passwords, codes, keys) and, in
- * every line whatever its shape, the configured secrets themselves (RPC URLs with API keys, …).
+ * every line whatever its shape, card and identity data (card numbers by field and by value,
+ * security codes, document numbers, dates of birth: lib/redact.ts) and the configured secrets
+ * themselves (RPC URLs with API keys, …).
  */
 export function createLoggerOptions(options: {
   config: Config;
@@ -29,10 +31,10 @@ export function createLoggerOptions(options: {
   /** Tests capture the log to prove secrets never reach it; default: standard output. */
   stream?: DestinationStream | undefined;
 }): NonNullable<FastifyServerOptions['logger']> {
-  const redact = createRedactor(configuredSecrets(options.config, options.chains.chains));
+  const redactSecrets = createRedactor(configuredSecrets(options.config, options.chains.chains));
   return {
     level: options.config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    stream: redactingStream(options.stream ?? pino.destination(1), redact),
+    stream: redactingStream(options.stream ?? pino.destination(1), (line) => redactSecrets(redactPersonalData(line))),
   };
 }

@@ -33,6 +33,30 @@ function describeQueryError(error: DrizzleQueryError) {
   return { ...describeDriverError(error), query: error.query, stack: frames.join('\n') };
 }
 
+/**
+ * Whether a NUL character (U+0000) is in any string or object key of a parsed request part, at
+ * any depth. PostgreSQL text cannot hold it (`invalid byte sequence for encoding "UTF8": 0x00`)
+ * and no field has a use for it, so the wire refuses it once for every route instead of each
+ * schema remembering to. Iterative: a deeply nested body cannot exhaust the stack.
+ */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item);
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
 /** HTTP statuses other than 200 for business errors; the member app shows `msg` for any status but 404. */
 const HTTP_STATUS: Partial<Record<number, number>> = {
   [ErrorCode.RATE_LIMITED]: 429,
@@ -62,8 +86,12 @@ export const wirePlugin = fp(async (app: FastifyInstance) => {
     if (body === '') done(null, {});
     else void parseJson(request, body.toString(), done);
   });
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (request.body === undefined || request.body === null) request.body = {};
+    // Before any schema or handler, for every route present and future: a NUL anywhere is refused.
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      return sendBody(reply, 200, ErrorCode.INVALID_REQUEST, translate(request.locale, 'validation.invalidCharacter'));
+    }
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

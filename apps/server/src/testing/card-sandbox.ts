@@ -3,10 +3,13 @@ import type { TCardApplication } from '@kpc/shared';
 import { expect } from 'vitest';
 import type { BuildAppOptions } from '../app.ts';
 import type { CardIssuerEvent } from '../modules/card/issuer/issuer.ts';
-import { SANDBOX_DEVELOPMENT_RULES, SandboxCardIssuer } from '../modules/card/issuer/sandbox-issuer.ts';
+import type { CardContext } from '../modules/card/context.ts';
+import { SandboxCardIssuer } from '../modules/card/issuer/sandbox-issuer.ts';
+import { cardKeysOf } from '../modules/card/keys.ts';
+import { SANDBOX_DEVELOPMENT_RULES } from '../modules/card/issuer/sandbox-rules.ts';
 import { manualTime, type ManualTime } from '../modules/card/issuer/scheduler.ts';
 import type { TestMember } from './members.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createTestApp, TEST_APP_SECRET, type TestApp } from './test-app.ts';
 
 /**
  * A test server whose card issuer is the sandbox on a clock the test moves: it decides an
@@ -27,6 +30,7 @@ export async function createSandboxCardApp(env: Record<string, string> = {}): Pr
   const cardIssuer: BuildAppOptions['cardIssuer'] = (dependencies) => {
     sandbox = new SandboxCardIssuer({
       store: dependencies.store,
+      numberDigest: dependencies.numberDigest,
       clock: time.clock,
       scheduler: time.scheduler,
       rules: SANDBOX_DEVELOPMENT_RULES,
@@ -38,6 +42,23 @@ export async function createSandboxCardApp(env: Record<string, string> = {}): Pr
   const t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', ...env }, { cardIssuer });
   if (!sandbox) throw new Error('the test app did not build its card issuer');
   return { t, time, sandbox, events };
+}
+
+/** The card module's context as the server builds it, for tests that call its functions directly. */
+export function cardContextOf(
+  { t, sandbox }: Pick<SandboxCardApp, 't' | 'sandbox'>,
+  onError: CardContext['onError'] = (error) => {
+    throw error;
+  },
+): CardContext {
+  return {
+    db: t.database.db,
+    clock: t.clock,
+    secret: TEST_APP_SECRET,
+    keys: cardKeysOf(TEST_APP_SECRET),
+    issuer: sandbox,
+    onError,
+  };
 }
 
 /** A holder who passes the sandbox's KYC; a `lastName` containing "REJECT" fails it. */

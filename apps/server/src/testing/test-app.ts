@@ -8,6 +8,8 @@ import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const GENESIS_CODE = 'GENESIS1';
+/** The test server's APP_SECRET: tests that sign or seal as the server does use it. */
+export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /** A clock tests can move forward. */
 export class TestClock implements Clock {
@@ -52,7 +54,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     SMTP_URL: smtp.url,
-    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    APP_SECRET: TEST_APP_SECRET,
     GENESIS_INVITE_CODE: GENESIS_CODE,
     WEB_DIST_DIR: '/nonexistent-web-dist',
     RATE_LIMIT_LOGIN_MAX: '1000',

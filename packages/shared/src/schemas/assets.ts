@@ -84,6 +84,16 @@ export const ZAmount = z
   .regex(AMOUNT_PATTERN, 'validation.amountInvalid')
   .refine((value) => /[1-9]/.test(value), 'validation.amountInvalid');
 
+/**
+ * An amount the app showed the member (a price, what an upgrade pays now) and sends back as it
+ * was shown, so the server refuses a charge that differs (PRICE_CHANGED): a plain decimal, zero allowed.
+ */
+export const ZShownAmount = z
+  .string({ error: 'validation.invalid' })
+  .trim()
+  .max(40, 'validation.invalid')
+  .regex(AMOUNT_PATTERN, 'validation.invalid');
+
 /** One asset of `/api/ass/lst`. */
 export const ZAssetBalance = z.object({
   asset: z.string(),

@@ -38,9 +38,12 @@ export const ZCardProductCode = z.enum(CARD_PRODUCTS as [TCardProduct, ...TCardP
 export const ZCardNetwork = z.enum(CARD_NETWORKS as [TCardNetwork, ...TCardNetwork[]], {
   error: 'validation.cardNetworkRequired',
 });
+/** Every state, as operators see them. */
 export const ZCardApplicationStatus = z.enum(
   Object.values(CardApplicationStatus) as [TCardApplicationStatus, ...TCardApplicationStatus[]],
 );
+/** The states a member sees: `submitting` is shown as `submitted` (the programme's to finish). */
+export const ZCardMemberApplicationStatus = ZCardApplicationStatus.exclude([CardApplicationStatus.SUBMITTING]);
 export const ZCardStatus = z.enum(Object.values(CardStatus) as [TCardStatus, ...TCardStatus[]]);
 export const ZCardTransactionType = z.enum(
   Object.values(CardTransactionType) as [TCardTransactionType, ...TCardTransactionType[]],
@@ -241,6 +244,8 @@ export const CardRejectReason = {
   COUNTRY_NOT_SUPPORTED: 'country_not_supported',
   /** An operator refused it. */
   REVIEW_REJECTED: 'review_rejected',
+  /** The issuer did not accept the application when it was sent (the payment is returned). */
+  ISSUER_REFUSED: 'issuer_refused',
 } as const;
 export type TCardRejectReason = (typeof CardRejectReason)[keyof typeof CardRejectReason];
 export const ZCardRejectReason = z.enum(Object.values(CardRejectReason) as [TCardRejectReason, ...TCardRejectReason[]]);
@@ -250,7 +255,7 @@ export const ZCardApplication = z.object({
   id: z.string(),
   product: ZCardProductCode,
   network: ZCardNetwork,
-  status: ZCardApplicationStatus,
+  status: ZCardMemberApplicationStatus,
   payment: z.enum(['code', 'balance']),
   /** USDT taken from available (0 when paid with a code); refunded on rejection. */
   paid: z.string(),
@@ -286,7 +291,7 @@ export const ZCardListItem = z.object({
   id: z.string(),
   product: ZCardProductCode,
   network: ZCardNetwork,
-  /** `5222 **** **** 7890` (`maskCardNumber`); the full number is never sent back. */
+  /** `**** **** **** 7890` (`maskCardNumber`): the programme keeps only the last 4 digits. */
   maskedNumber: z.string(),
   last4: z.string(),
   cardId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZShownAmount } from './assets.ts';
 import { ZRecordId, ZRequestId } from './common.ts';
 
 /**
@@ -37,8 +38,12 @@ export const ZKlkPackagesResponse = z.object({
 });
 export type TKlkPackagesResponse = z.infer<typeof ZKlkPackagesResponse>;
 
-/** POST /api/klk/buy: retry-safe by requestId (the same id answers the same purchase). */
-export const ZKlkBuyRequest = z.object({ tierId: ZRecordId, requestId: ZRequestId });
+/**
+ * POST /api/klk/buy: retry-safe by requestId (the same id answers the same purchase). `amount` is
+ * what the member's review showed the purchase pays now (the tier's `payNow`: the difference on an
+ * upgrade); any other amount is refused with PRICE_CHANGED and nothing is charged.
+ */
+export const ZKlkBuyRequest = z.object({ tierId: ZRecordId, amount: ZShownAmount, requestId: ZRequestId });
 export type TKlkBuyRequest = z.input<typeof ZKlkBuyRequest>;
 export const ZKlkPurchase = z.object({
   id: z.string(),

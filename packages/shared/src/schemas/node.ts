@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZShownAmount } from './assets.ts';
 import { ZRequestId } from './common.ts';
 
 /**
@@ -67,6 +68,10 @@ export const ZNodeStatusResponse = z.object({
 });
 export type TNodeStatusResponse = z.infer<typeof ZNodeStatusResponse>;
 
-/** POST /api/node/pay: pays the node price for the member's approved application; retry-safe by requestId. */
-export const ZNodePayRequest = z.object({ requestId: ZRequestId });
+/**
+ * POST /api/node/pay: pays the node price for the member's approved application; retry-safe by
+ * requestId. `amount` is the price the member's review showed: any other price is refused with
+ * PRICE_CHANGED and nothing is charged.
+ */
+export const ZNodePayRequest = z.object({ amount: ZShownAmount, requestId: ZRequestId });
 export type TNodePayRequest = z.input<typeof ZNodePayRequest>;

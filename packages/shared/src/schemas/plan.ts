@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAmount } from './assets.ts';
+import { ZAmount, ZShownAmount } from './assets.ts';
 import { ZCursor, ZLimit, ZRecordId, ZRequestId } from './common.ts';
 import { EsopStatus, InvestmentStatus, PledgeStatus } from '../plans.ts';
 
@@ -153,8 +153,12 @@ export type TPlanLogResponse = z.infer<typeof ZPlanLogResponse>;
 // ---------------------------------------------------------------------------------------------
 // ESOP / KPC plan: /api/plan/esop/join, /api/plan/esop/orders, /api/plan/esop/log
 
-/** POST /api/plan/esop/join — pays `amount` USDT at the current KPC price; retry-safe by `requestId`. */
-export const ZEsopJoinRequest = z.object({ amount: ZAmount, requestId: ZRequestId });
+/**
+ * POST /api/plan/esop/join — pays `amount` USDT at the current KPC price; retry-safe by `requestId`.
+ * `price` is the KPC price (USDT per KPC) the member's review showed: if another price is in effect
+ * when the order is made, it is refused with PRICE_CHANGED and nothing is charged.
+ */
+export const ZEsopJoinRequest = z.object({ amount: ZAmount, price: ZShownAmount, requestId: ZRequestId });
 export type TEsopJoinRequest = z.input<typeof ZEsopJoinRequest>;
 
 export const ZEsopOrder = z.object({
@@ -249,7 +253,12 @@ export type TPledgesRequest = z.input<typeof ZPledgesRequest>;
 export const ZPledgesResponse = z.object({ list: z.array(ZPledge), nextCursor: z.string().nullable() });
 export type TPledgesResponse = z.infer<typeof ZPledgesResponse>;
 
-/** POST /api/plan/pledge/redeem — ends an active pledge early (its penalty is burned); retry-safe by `requestId`. */
+/**
+ * POST /api/plan/pledge/redeem — ends an active pledge; retry-safe by `requestId`. What is due is
+ * settled first (rewards, and the maturity once the term has ended): a pledge whose term has ended
+ * is answered `matured`, its principal back and no penalty; before that, it ends early and its
+ * penalty is burned. Investment joins and pledges convert at no price (USDT and KPC amounts as typed).
+ */
 export const ZPledgeRedeemRequest = z.object({ pledgeId: ZRecordId, requestId: ZRequestId });
 export type TPledgeRedeemRequest = z.input<typeof ZPledgeRedeemRequest>;
 

@@ -55,10 +55,15 @@ export const cardProducts = pgTable(
 );
 
 /**
- * `submitted` -> `kyc_approved` | `kyc_rejected` (refunded / code returned, once); `kyc_approved` ->
- * `issued`. The holder's KYC details go to the issuer with the submission; only what the member
- * and operators need to recognise the application is kept here: the name, nationality, the document
- * type and the last 4 characters of its number (never the full number, date of birth, address or phone).
+ * `submitting` (paid; the issuer not yet known to have it) -> `submitted` -> `kyc_approved` |
+ * `kyc_rejected` (refunded / code returned, once); `kyc_approved` -> `issued`. A row is never
+ * deleted: a crash or a lost answer leaves `submitting`, which the retry job resubmits by
+ * reference (the issuer is idempotent by it); only a definite refusal refunds.
+ *
+ * The holder's KYC details are kept only sealed (AES-256-GCM, key derived from APP_SECRET, which
+ * never lives in the database in production): in full while `submitting` (a resubmission needs
+ * them), then only what operators need to recognise the application (name, nationality, document
+ * type, last 4 of the document number). Never the full document number or date of birth once sent.
  */
 export const cardApplications = pgTable(
   'card_applications',
@@ -68,11 +73,9 @@ export const cardApplications = pgTable(
     requestId: uuid('request_id').notNull(),
     product: text('product').notNull(),
     network: text('network').notNull(),
-    status: text('status').notNull().default('submitted'),
-    holderName: text('holder_name').notNull(),
-    nationality: text('nationality').notNull(),
-    documentType: text('document_type').notNull(),
-    documentLast4: text('document_last4').notNull(),
+    status: text('status').notNull().default('submitting'),
+    /** Sealed JSON: the full holder while submitting, then its summary (null: before Step 7b). */
+    holderSealed: text('holder_sealed'),
     /** `code` or `balance`. */
     payment: text('payment').notNull(),
     /** USDT taken from available (issuance + KYC + initial top-up; 0 with a code). */
@@ -84,6 +87,13 @@ export const cardApplications = pgTable(
     activationCodeId: bigint('activation_code_id', { mode: 'bigint' }),
     issuerRef: text('issuer_ref'),
     rejectReason: text('reject_reason'),
+    /**
+     * An operator's KYC decision (`approve`, `reject` with `decision_reason`), claimed here before the
+     * issuer is told, so exactly one of simultaneous decisions wins; the retry job re-sends a claimed
+     * decision the issuer has not applied yet.
+     */
+    decision: text('decision'),
+    decisionReason: text('decision_reason'),
     /** The operator who decided or issued by hand (null: the issuer on its own). */
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -97,7 +107,15 @@ export const cardApplications = pgTable(
     uniqueIndex('card_applications_issuer_ref_key').on(t.issuerRef),
     index('card_applications_member_idx').on(t.memberId, t.id),
     index('card_applications_status_idx').on(t.status, t.id),
-    check('card_applications_status', sql`${t.status} in ('submitted', 'kyc_approved', 'kyc_rejected', 'issued')`),
+    check(
+      'card_applications_status',
+      sql`${t.status} in ('submitting', 'submitted', 'kyc_approved', 'kyc_rejected', 'issued')`,
+    ),
+    check('card_applications_decision', sql`${t.decision} is null or ${t.decision} in ('approve', 'reject')`),
+    // The retry job reads only these (few) rows.
+    index('card_applications_open_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'submitting' or (${t.status} = 'submitted' and ${t.decision} is not null)`),
     check('card_applications_payment', sql`${t.payment} in ('code', 'balance')`),
     check(
       'card_applications_paid',
@@ -107,8 +125,9 @@ export const cardApplications = pgTable(
 );
 
 /**
- * An issued card. The full number is never stored: `number_hash` (HMAC-SHA256 with a key derived
- * from the server secret) lets binding compare a typed number; lists show `masked_number`.
+ * An issued card. Of its number only the last 4 digits are kept, and `number_hash` (HMAC-SHA256
+ * with a key derived from APP_SECRET, never stored in the database in production) lets binding
+ * compare a typed number: a copy of the database alone cannot recover a number.
  */
 export const cards = pgTable(
   'cards',
@@ -119,7 +138,6 @@ export const cards = pgTable(
     issuerRef: text('issuer_ref').notNull(),
     product: text('product').notNull(),
     network: text('network').notNull(),
-    maskedNumber: text('masked_number').notNull(),
     last4: text('last4').notNull(),
     numberHash: text('number_hash').notNull(),
     /** The ID printed with the number (upper case). */
@@ -161,8 +179,12 @@ export const cards = pgTable(
 );
 
 /**
- * A top-up paid from the member's USDT: `pending` (money moved, issuer not yet confirmed) ->
- * `completed` | `failed` (reversed once). Limits count `pending` and `completed` ones.
+ * A top-up: `pending` (money in `card_float`, the issuer not yet known to have loaded it) ->
+ * `completed` (loaded) | `failed` (the issuer refused: the money back to `payer`), exactly once, like
+ * a pending transfer posted or voided. `kind` `initial` is an application's initial top-up, paid
+ * with the application (by the member) or by the programme (an activation code). `issuer_key` is
+ * the one key the issuer knows it by, whoever settles it (the member's retry, the job, recovery or
+ * an operator). Limits count `pending` and `completed` ones.
  */
 export const cardTopUps = pgTable(
   'card_top_ups',
@@ -171,6 +193,10 @@ export const cardTopUps = pgTable(
     memberId: uuid('member_id').notNull(),
     cardRecordId: bigint('card_record_id', { mode: 'bigint' }).notNull(),
     requestId: uuid('request_id').notNull(),
+    kind: text('kind').notNull().default('top_up'),
+    /** Who paid it and gets it back on a refusal: `member` (available USDT) or `programme` (`card_fees`). */
+    payer: text('payer').notNull().default('member'),
+    issuerKey: text('issuer_key').notNull(),
     amount: money('amount').notNull(),
     fee: money('fee').notNull(),
     status: text('status').notNull().default('pending'),
@@ -182,6 +208,7 @@ export const cardTopUps = pgTable(
   },
   (t) => [
     uniqueIndex('card_top_ups_request_key').on(t.memberId, t.requestId),
+    uniqueIndex('card_top_ups_issuer_key').on(t.issuerKey),
     index('card_top_ups_card_idx').on(t.cardRecordId, t.createdAt),
     // The job that settles top-ups the issuer left unanswered reads only these (few) rows.
     index('card_top_ups_pending_idx')
@@ -189,6 +216,7 @@ export const cardTopUps = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('card_top_ups_status', sql`${t.status} in ('pending', 'completed', 'failed')`),
     check('card_top_ups_amount', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+    check('card_top_ups_kind', sql`${t.kind} in ('top_up', 'initial') and ${t.payer} in ('member', 'programme')`),
   ],
 );
 
@@ -199,7 +227,10 @@ export const cardIssuerEvents = pgTable('card_issuer_events', {
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The sandbox issuer's own state (modules/card/issuer/sandbox-store.ts), so a restart resumes it. */
+/**
+ * The sandbox issuer's own state (modules/card/issuer/sandbox-store.ts), so a restart resumes it.
+ * Values are sealed (card numbers and KYC details inside); keys never hold a number in the clear.
+ */
 export const cardSandboxStore = pgTable('card_sandbox_store', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -15,14 +15,14 @@ import { giveActivationCode, listActivationCodes, type ActivationCodeContext } f
 export const activationCodeRoutes: FastifyPluginAsyncZod<{
   context: ActivationCodeContext;
   auth: ReturnType<typeof createAuthHooks>;
-  /** Unknown recipients a member may name per window: giving is not a way to test emails. */
+  /** Failed gives a member may make per window, whatever the failure: giving is not a way to test emails. */
   recipientLimit: { max: number; timeWindow: number };
 }> = async (app, { context, auth, recipientLimit }) => {
   const tags = ['card'];
   const member = { preHandler: auth.requireSession };
-  const misses = app.createRateLimit({
+  const failures = app.createRateLimit({
     ...recipientLimit,
-    keyGenerator: (request) => `code-recipient:${request.session?.memberId ?? ''}`,
+    keyGenerator: (request) => `code-give-failure:${request.session?.memberId ?? ''}`,
   });
 
   app.post(
@@ -52,7 +52,7 @@ export const activationCodeRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       ok(
         await giveActivationCode(context, sessionOf(request).memberId, request.body, async () => {
-          const limit = await misses(request);
+          const limit = await failures(request);
           if (!limit.isAllowed && limit.isExceeded) {
             const seconds = Math.max(1, limit.ttlInSeconds);
             void reply.header('retry-after', seconds);

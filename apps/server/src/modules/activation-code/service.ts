@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import {
   ACTIVATION_CODE_ALPHABET,
   ACTIVATION_CODE_LENGTH,
@@ -16,6 +15,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { activationCodeTransfers, activationCodes, members } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCode, hashWithSecret } from '../../lib/crypto.ts';
+import { deriveKey, seal, unseal } from '../../lib/sealing.ts';
 import { toPage } from '../assets/service.ts';
 
 /**
@@ -23,7 +23,8 @@ import { toPage } from '../assets/service.ts';
  * 32-letter alphabet from the CSPRNG (80 bits: unguessable, so a typed code is looked up by its
  * HMAC directly). The code is stored twice, neither time in the clear: its HMAC with the server
  * secret, for lookup; and sealed with AES-256-GCM under a key derived from that secret, so the
- * owner can see and copy it. A copy of the database alone reveals no usable code.
+ * owner can see and copy it. A copy of the database alone reveals no usable code: in production
+ * APP_SECRET is required and never kept in the database (config/env.ts).
  */
 
 export interface ActivationCodeContext {
@@ -49,30 +50,8 @@ function hashCode(secret: string, code: string): string {
   return hashWithSecret(secret, `activation-code:${normalizeActivationCode(code)}`);
 }
 
-function sealingKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update('activation-code-seal:v1').digest();
-}
-
-/** iv.tag.ciphertext, base64url. */
-function seal(secret: string, code: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealingKey(secret), iv);
-  const body = Buffer.concat([cipher.update(code, 'utf8'), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
-}
-
-function unseal(secret: string, sealed: string): string | null {
-  const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-  if (!iv || !tag || !body) return null;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', sealingKey(secret), iv);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-  } catch {
-    // Sealed under another secret (APP_SECRET changed): the code can no longer be shown.
-    return null;
-  }
-}
+/** The codes' own key, derived from the server secret (lib/sealing.ts). */
+const sealingKey = (secret: string) => deriveKey(secret, 'activation-code-seal:v1');
 
 /**
  * Issues `count` new codes to `memberId` for a KLK purchase, in the purchase's transaction.
@@ -89,7 +68,7 @@ export async function issueActivationCodes(
     codes.map((code) => ({
       ownerId: input.memberId,
       codeHash: hashCode(secret, code),
-      codeSealed: seal(secret, code),
+      codeSealed: seal(sealingKey(secret), code),
       hint: `${code.slice(0, 4)}…${code.slice(-4)}`,
       purchaseId: input.purchaseId,
       createdAt: input.now,
@@ -102,7 +81,7 @@ type CodeRow = typeof activationCodes.$inferSelect;
 
 function toActivationCode(secret: string, row: CodeRow): TActivationCode {
   const unused = row.status === ActivationCodeStatus.UNUSED;
-  const code = unused ? unseal(secret, row.codeSealed) : null;
+  const code = unused ? unseal(sealingKey(secret), row.codeSealed) : null;
   return {
     id: row.id.toString(),
     code: code === null ? null : formatCode(code),
@@ -167,15 +146,30 @@ async function findRecipient(db: Executor, to: string): Promise<string | undefin
 
 /**
  * `/api/card/codes/give`: moves one unused code of the member's to another member, recorded in
- * `activation_code_transfers`. Retry-safe by requestId. Another member's code answers exactly
- * like a missing one. `onUnknownRecipient` runs before an unknown recipient is refused (the
- * route counts it toward a limit, so the call cannot be used to test emails in bulk).
+ * `activation_code_transfers`. Retry-safe by requestId. The code is checked first (the member's
+ * own and unused, another member's code answering exactly like a missing one) and only then the
+ * recipient, so no failure depends on whether an email or invitation code exists. `onFailure`
+ * runs before every refusal (the route counts each toward one limit per member, so the call
+ * cannot be used to test emails or code ids in bulk).
  */
 export async function giveActivationCode(
+  context: ActivationCodeContext,
+  memberId: string,
+  request: TActivationCodeGiveRequest,
+  onFailure: () => Promise<void>,
+): Promise<TActivationCodeGiveResponse> {
+  try {
+    return await give(context, memberId, request);
+  } catch (error) {
+    if (error instanceof AppError) await onFailure();
+    throw error;
+  }
+}
+
+async function give(
   { db, clock }: ActivationCodeContext,
   memberId: string,
   request: TActivationCodeGiveRequest,
-  onUnknownRecipient: () => Promise<void>,
 ): Promise<TActivationCodeGiveResponse> {
   const codeId = BigInt(request.codeId);
   const replay = async (executor: Executor) => {
@@ -194,12 +188,6 @@ export async function giveActivationCode(
   };
   const replayed = await replay(db);
   if (replayed) return replayed;
-  const recipient = await findRecipient(db, request.to);
-  if (!recipient) {
-    await onUnknownRecipient();
-    throw new AppError('ACTIVATION_CODE_RECIPIENT_INVALID');
-  }
-  if (recipient === memberId) throw new AppError('ACTIVATION_CODE_SELF');
   return db.transaction(async (tx) => {
     // Locked by id alone: a concurrent retry waits here, then finds the first one's transfer.
     const [code] = await tx.select().from(activationCodes).where(eq(activationCodes.id, codeId)).for('update');
@@ -207,6 +195,10 @@ export async function giveActivationCode(
     if (again) return again;
     if (!code || code.ownerId !== memberId) throw new AppError('ACTIVATION_CODE_NOT_FOUND');
     if (code.status !== ActivationCodeStatus.UNUSED) throw new AppError('ACTIVATION_CODE_USED');
+    // Only a member who holds this unused code learns anything about the recipient.
+    const recipient = await findRecipient(tx, request.to);
+    if (!recipient) throw new AppError('ACTIVATION_CODE_RECIPIENT_INVALID');
+    if (recipient === memberId) throw new AppError('ACTIVATION_CODE_SELF');
     const now = clock.now();
     await tx.update(activationCodes).set({ ownerId: recipient, receivedAt: now }).where(eq(activationCodes.id, codeId));
     const [transfer] = await tx

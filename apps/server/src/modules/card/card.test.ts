@@ -5,33 +5,35 @@ import {
   type TCardApplication,
   type TCardProductsResponse,
   type TCardTransactionsResponse,
-  type TKlkPackagesResponse,
 } from '@kpc/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
+import { buyKlkTier } from '../../testing/klk.ts';
 import { houseBalance, memberBalance } from '../../testing/ledger-balances.ts';
 import { findLedgerViolations } from '../../testing/ledger-invariants.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
-import type { TestApp } from '../../testing/test-app.ts';
+import { TEST_APP_SECRET, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import {
   applyForCard,
   bindIssuedCard,
   cardApplicationOf,
   cardHolder,
+  cardContextOf,
   createSandboxCardApp,
   issueCard,
   type CardPayment,
   type SandboxCardApp,
 } from '../../testing/card-sandbox.ts';
 import { CardIssuerError, type CardIssuerEvent } from './issuer/issuer.ts';
+import { applyCardIssuerEvent } from './issuer-events.ts';
 import { SandboxCardIssuer } from './issuer/sandbox-issuer.ts';
 import { manualTime, type ManualTime } from './issuer/scheduler.ts';
+import { cardKeysOf } from './keys.ts';
+import { reconcileCardApplications, retryCardIssuerWork } from './recovery.ts';
 import { databaseSandboxStore } from './sandbox-db-store.ts';
-import { applyCardIssuerEvent, reconcileCardApplications, type CardContext } from './service.ts';
 
-const SECRET = 'test-secret-test-secret-test-secret-0123';
 const KEY = 'card-ops-key-0123456789-0123456789-0123';
 const OPS = { 'x-operator-key': KEY };
 
@@ -40,28 +42,16 @@ let t: TestApp;
 let time: ManualTime;
 let sandbox: SandboxCardIssuer;
 let events: CardIssuerEvent[];
-let agentTierId: string;
 
 beforeAll(async () => {
   app = await createSandboxCardApp({ OPERATOR_KEYS: `alice:${KEY}` });
   ({ t, time, sandbox, events } = app);
-  const member = await createWalletMember(t);
-  const packages = (await t.call('/api/klk/packages', {}, member.headers)).data as TKlkPackagesResponse;
-  agentTierId = packages.tiers.find((tier) => tier.level === 'agent')!.id;
 }, 60_000);
 afterAll(async () => {
   await t.close();
 });
 
-const context = (): CardContext => ({
-  db: t.database.db,
-  clock: t.clock,
-  secret: SECRET,
-  issuer: sandbox,
-  onError: (error) => {
-    throw error;
-  },
-});
+const context = () => cardContextOf(app);
 
 async function expectSoundLedger() {
   expect(await findLedgerViolations(t.database.db)).toEqual({
@@ -80,9 +70,7 @@ const apply = (member: TestMember, payment?: CardPayment, extra?: Parameters<typ
 
 async function codeOf(member: TestMember): Promise<string> {
   await fund(t, member, 'USDT', '1000');
-  expect((await t.call('/api/klk/buy', { tierId: agentTierId, requestId: randomUUID() }, member.headers)).code).toBe(
-    200,
-  );
+  expect((await buyKlkTier(t, member, 'agent')).code).toBe(200);
   const codes = (await t.call('/api/card/codes', {}, member.headers)).data.list as TActivationCode[];
   return codes.find((code) => code.status === 'unused')!.code!;
 }
@@ -126,7 +114,8 @@ describe(`cards (${testDatabaseKind()})`, () => {
     const list = (await t.call('/api/card/list', {}, member.headers)).data.list;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: application.cardRecordId, isBound: false, status: 'active', balance: null });
-    expect(list[0].maskedNumber).toMatch(/^5229 \*{4} \*{4} \d{4}$/);
+    // Only the last 4 digits are kept and shown.
+    expect(list[0].maskedNumber).toMatch(/^\*{4} \*{4} \*{4} \d{4}$/);
     const stored: unknown = await t.database.db.execute(sql`select * from cards where member_id = ${member.memberId}`);
     const event = events.find((e) => e.type === 'card.issued' && e.reference === `card_application:${applied.data.id}`);
     const number = (event as Extract<CardIssuerEvent, { type: 'card.issued' }>).card.number;
@@ -354,8 +343,9 @@ describe(`cards (${testDatabaseKind()})`, () => {
       code: 200,
       data: { status: 'kyc_approved', decidedBy: 'alice', documentLast4: '5678' },
     });
-    expect((await operator('approve', { id })).code).toBe(1642);
-    expect((await operator('reject', { id, reason: 'kyc_failed' })).code).toBe(1642);
+    // Decided once: a second decision, either way, is told so.
+    expect((await operator('approve', { id })).code).toBe(1656);
+    expect((await operator('reject', { id, reason: 'kyc_failed' })).code).toBe(1656);
     const issued = await operator('issue', { id });
     expect(issued).toMatchObject({ code: 200, data: { status: 'issued', issuedBy: 'alice' } });
     expect(issued.data.cardRecordId).not.toBeNull();
@@ -380,7 +370,7 @@ describe(`cards (${testDatabaseKind()})`, () => {
     await expectSoundLedger();
   });
 
-  it('charges nothing when the issuer cannot take the application, and a retry applies', async () => {
+  it('keeps an application the issuer did not answer, paid and submitting, until it is submitted by reference', async () => {
     const member = await createWalletMember(t);
     await fund(t, member, 'USDT', '170');
     const code = await codeOf(member);
@@ -388,18 +378,47 @@ describe(`cards (${testDatabaseKind()})`, () => {
       .spyOn(sandbox, 'submitApplication')
       .mockRejectedValue(new CardIssuerError('unavailable', 'issuer down'));
     const requestId = randomUUID();
+    let byBalance: TCardApplication;
+    let byCode: TCardApplication;
     try {
-      expect((await apply(member, undefined, { requestId })).code).toBe(1652);
-      expect((await apply(member, { method: 'code', code })).code).toBe(1652);
+      // Money moved and the application is recorded: the member is told it is submitted.
+      byBalance = (await apply(member, undefined, { requestId })).data as TCardApplication;
+      byCode = (await apply(member, { method: 'code', code })).data as TCardApplication;
+      expect(byBalance).toMatchObject({ status: 'submitted', paid: '170' });
+      expect(byCode).toMatchObject({ status: 'submitted', payment: 'code' });
+      // Still down: the retry job changes nothing and refunds nothing.
+      await retryCardIssuerWork(
+        cardContextOf(app, () => {}),
+        0,
+      );
     } finally {
       down.mockRestore();
     }
-    expect(await usdt(member)).toBe('170');
-    expect((await t.call('/api/card/codes', {}, member.headers)).data.unused).toBe(1);
-    expect((await t.call('/api/card/applications', {}, member.headers)).data.list).toEqual([]);
-    expect((await apply(member, undefined, { requestId })).data).toMatchObject({ status: 'submitted', paid: '170' });
     expect(await usdt(member)).toBe('0');
+    expect((await t.call('/api/card/codes', {}, member.headers)).data.unused).toBe(0);
+    const rows: unknown = await t.database.db.execute(
+      sql`select status, issuer_ref from card_applications where member_id = ${member.memberId} order by id`,
+    );
+    expect((rows as { rows: unknown[] }).rows).toEqual([
+      { status: 'submitting', issuer_ref: null },
+      { status: 'submitting', issuer_ref: null },
+    ]);
+    // The member's retry submits its own; the job the other; both reach the issuer once.
+    expect((await apply(member, undefined, { requestId })).data).toMatchObject({
+      id: byBalance.id,
+      status: 'submitted',
+    });
+    await retryCardIssuerWork(context(), 0);
+    const submitted: unknown = await t.database.db.execute(
+      sql`select status from card_applications where member_id = ${member.memberId} and issuer_ref is not null`,
+    );
+    expect((submitted as { rows: unknown[] }).rows).toHaveLength(2);
+    const atIssuer = (await sandbox.listApplications()).filter((row) =>
+      [byBalance.id, byCode.id].some((id) => row.reference === `card_application:${id}`),
+    );
+    expect(atIssuer).toHaveLength(2);
     await time.advance(6_000);
+    expect((await applicationOf(member, byCode.id)).status).toBe('issued');
     await expectSoundLedger();
   });
 
@@ -432,8 +451,8 @@ describe(`cards (${testDatabaseKind()})`, () => {
     await expectSoundLedger();
   });
 
-  it("keeps the sandbox's state in the database, so a restarted sandbox resumes what was pending", async () => {
-    const store = databaseSandboxStore(t.database.db);
+  it("keeps the sandbox's state in the database, sealed, so a restarted sandbox resumes what was pending", async () => {
+    const store = databaseSandboxStore(t.database.db, cardKeysOf('another-secret-another-secret-0123456').sandboxStore);
     await store.put([
       ['test/b', '2'],
       ['test/a_%', '1'],
@@ -448,11 +467,18 @@ describe(`cards (${testDatabaseKind()})`, () => {
     ]);
     expect(await store.list('test/a_')).toEqual([['test/a_%', '1']]);
     expect(await store.get('test/none')).toBeUndefined();
+    // At rest every value is sealed.
+    const raw: unknown = await t.database.db.execute(sql`select value from card_sandbox_store where key = 'test/b'`);
+    expect((raw as { rows: { value: string }[] }).rows[0]!.value).toMatch(/^sealed:/);
     const member = await createWalletMember(t);
     await fund(t, member, 'USDT', '170');
     expect((await apply(member)).code).toBe(200);
     const later = manualTime(new Date());
-    const restarted = new SandboxCardIssuer({ store, clock: later.clock, scheduler: later.scheduler });
+    const restarted = new SandboxCardIssuer({
+      store: databaseSandboxStore(t.database.db, cardKeysOf(TEST_APP_SECRET).sandboxStore),
+      clock: later.clock,
+      scheduler: later.scheduler,
+    });
     await restarted.start();
     expect(later.pending()).toBeGreaterThan(0);
     await restarted.stop();
@@ -460,7 +486,7 @@ describe(`cards (${testDatabaseKind()})`, () => {
   });
 
   it('refuses an unknown CARD_ISSUER at start-up, naming the choices', () => {
-    expect(() => loadConfig({ CARD_ISSUER: 'acme' })).toThrow(/CARD_ISSUER.*choose one of: sandbox/);
+    expect(() => loadConfig({ CARD_ISSUER: 'acme' })).toThrow(/CARD_ISSUER.*choose one of: sandbox, none/);
     expect(loadConfig({}).CARD_ISSUER).toBe('sandbox');
   });
 

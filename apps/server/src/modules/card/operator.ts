@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  CardApplicationStatus,
   fromLedgerUnits,
-  toLedgerUnits,
   ZAmount,
   ZCardApplication,
   ZCardApplicationStatus,
@@ -12,14 +12,16 @@ import {
   ZLimit,
   ZRecordId,
 } from '@kpc/shared';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardApplications, cards } from '../../db/schema/index.ts';
 import { parseAmount } from '../../ledger/reference-data.ts';
+import { toPage } from '../assets/service.ts';
+import { cardIdFor, toApplication } from './applications.ts';
+import { decimal, openHolderSummary, type CardContext } from './context.ts';
 import { CardIssuerErrorCode, isCardIssuerError } from './issuer/issuer.ts';
 import { SandboxCardIssuer } from './issuer/sandbox-issuer.ts';
-import { initialTopUp, type CardContext } from './service.ts';
-import { toPage } from '../assets/service.ts';
+import { initialTopUpOf, settleInitialTopUp } from './top-ups.ts';
 
 /**
  * The card module's operator calls (behind `x-operator-key`): the applications, and driving the
@@ -33,16 +35,23 @@ export const ZOperatorCardApplicationsRequest = z.object({
   limit: ZLimit.optional(),
 });
 export const ZOperatorCardApplication = ZCardApplication.extend({
+  /** Operators see `submitting` (paid, not yet known to the issuer) apart from `submitted`. */
+  status: ZCardApplicationStatus,
   memberId: z.string(),
-  holderName: z.string(),
-  nationality: z.string(),
-  documentType: z.string(),
+  /** The holder as the programme keeps it (sealed at rest): null when not kept. */
+  holderName: z.string().nullable(),
+  nationality: z.string().nullable(),
+  documentType: z.string().nullable(),
   /** The last 4 characters of the document number: all the programme keeps of it. */
-  documentLast4: z.string(),
+  documentLast4: z.string().nullable(),
   issuerRef: z.string().nullable(),
+  /** An operator's KYC decision, recorded before the issuer applies it. */
+  decision: z.enum(['approve', 'reject']).nullable(),
   decidedBy: z.string().nullable(),
   issuedBy: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** The issued card's initial top-up: pending until the issuer loads it, failed when returned. */
+  initialTopUp: z.object({ amount: z.string(), status: z.enum(['pending', 'completed', 'failed']) }).nullable(),
 });
 export type TOperatorCardApplication = z.infer<typeof ZOperatorCardApplication>;
 export const ZOperatorCardApplicationsResponse = z.object({
@@ -60,29 +69,25 @@ export const ZOperatorCardSpendRequest = z.object({
 
 type Row = typeof cardApplications.$inferSelect;
 
-async function toOperatorApplication({ db }: CardContext, row: Row): Promise<TOperatorCardApplication> {
-  const [card] = await db.select({ id: cards.id }).from(cards).where(eq(cards.applicationId, row.id));
+async function toOperatorApplication(context: CardContext, row: Row): Promise<TOperatorCardApplication> {
+  const holder = openHolderSummary(context.keys, row.holderSealed);
+  const initial = await initialTopUpOf(context.db, row.id);
   return {
-    id: row.id.toString(),
-    product: row.product as TOperatorCardApplication['product'],
-    network: row.network as TOperatorCardApplication['network'],
+    ...toApplication(row, await cardIdFor(context.db, row.id)),
     status: row.status as TOperatorCardApplication['status'],
-    payment: row.payment as TOperatorCardApplication['payment'],
-    paid: fromLedgerUnits(toLedgerUnits(row.paid)),
-    rejectReason: row.rejectReason as TOperatorCardApplication['rejectReason'],
-    createdAt: row.createdAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    issuedAt: row.issuedAt?.toISOString() ?? null,
-    cardRecordId: card?.id.toString() ?? null,
     memberId: row.memberId,
-    holderName: row.holderName,
-    nationality: row.nationality,
-    documentType: row.documentType,
-    documentLast4: row.documentLast4,
+    holderName: holder?.name ?? null,
+    nationality: holder?.nationality ?? null,
+    documentType: holder?.documentType ?? null,
+    documentLast4: holder?.documentLast4 ?? null,
     issuerRef: row.issuerRef,
+    decision: row.decision as TOperatorCardApplication['decision'],
     decidedBy: row.decidedBy,
     issuedBy: row.issuedBy,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    initialTopUp: initial
+      ? { amount: decimal(initial.amount), status: initial.status as 'pending' | 'completed' | 'failed' }
+      : null,
   };
 }
 
@@ -115,7 +120,6 @@ async function applicationOf(context: CardContext, id: string): Promise<Row> {
     .from(cardApplications)
     .where(eq(cardApplications.id, BigInt(id)));
   if (!row) throw new AppError('CARD_APPLICATION_NOT_FOUND');
-  if (!row.issuerRef) throw new AppError('CARD_APPLICATION_WRONG_STATE');
   return row;
 }
 
@@ -124,54 +128,104 @@ function sandboxOf(context: CardContext): SandboxCardIssuer {
   return context.issuer;
 }
 
-function wrongState(error: unknown): never {
-  if (isCardIssuerError(error, CardIssuerErrorCode.INVALID_STATE)) throw new AppError('CARD_APPLICATION_WRONG_STATE');
-  if (isCardIssuerError(error)) throw new AppError('CARD_ISSUER_UNAVAILABLE');
-  throw error;
-}
+type Decision = { approve: true } | { approve: false; reason: z.output<typeof ZCardRejectReason> };
 
 /**
- * Approve or reject a submitted application at the sandbox issuer. The issuer's event applies the
- * decision (and a rejection's refund); then the operator's name is kept on it. Deciding twice, or
- * against an earlier decision, is refused.
+ * Approve or reject a submitted application at the sandbox issuer (Step 7b §13). The decision is
+ * claimed on the application first, by one conditional write: exactly one of simultaneous
+ * decisions wins and the others are told it was already decided, so the record of who decided is
+ * true. Then the issuer is told; its event applies the decision (and a rejection's refund). An
+ * issuer that does not answer leaves the claim for the retry job to send again; one that had
+ * already decided otherwise (its own rules) clears it.
  */
 export async function operatorDecide(
   context: CardContext,
   operator: string,
   id: string,
-  decision: { approve: true } | { approve: false; reason: z.output<typeof ZCardRejectReason> },
+  decision: Decision,
 ): Promise<TOperatorCardApplication> {
   const sandbox = sandboxOf(context);
-  const row = await applicationOf(context, id);
-  if (row.status !== 'submitted') throw new AppError('CARD_APPLICATION_WRONG_STATE');
-  await (decision.approve ? sandbox.approve(row.issuerRef!) : sandbox.reject(row.issuerRef!, decision.reason)).catch(
-    wrongState,
-  );
-  const [decided] = await context.db
+  const [claimed] = await context.db
     .update(cardApplications)
-    .set({ decidedBy: operator })
-    .where(eq(cardApplications.id, row.id))
+    .set({
+      decision: decision.approve ? 'approve' : 'reject',
+      decisionReason: decision.approve ? null : decision.reason,
+      decidedBy: operator,
+    })
+    .where(
+      and(
+        eq(cardApplications.id, BigInt(id)),
+        eq(cardApplications.status, CardApplicationStatus.SUBMITTED),
+        isNull(cardApplications.decision),
+      ),
+    )
     .returning();
-  return toOperatorApplication(context, decided!);
+  if (!claimed) {
+    const row = await applicationOf(context, id);
+    if (row.decision !== null || row.decidedAt !== null) throw new AppError('CARD_APPLICATION_DECIDED');
+    throw new AppError('CARD_APPLICATION_WRONG_STATE');
+  }
+  await sendDecision(context, sandbox, claimed);
+  return toOperatorApplication(context, await applicationOf(context, id));
 }
 
-/** Issues an approved application's card now (any issuer: `issueCard` is part of the contract). */
+/** Tells the sandbox a claimed decision (a repeat changes nothing there). */
+async function sendDecision(context: CardContext, sandbox: SandboxCardIssuer, row: Row): Promise<void> {
+  const reason = ZCardRejectReason.safeParse(row.decisionReason);
+  try {
+    if (row.decision === 'approve') await sandbox.approve(row.issuerRef!);
+    else await sandbox.reject(row.issuerRef!, reason.success ? reason.data : undefined);
+  } catch (error) {
+    if (isCardIssuerError(error, CardIssuerErrorCode.INVALID_STATE)) {
+      // The issuer decided first (its own rules): that decision stands, the operator's claim goes.
+      await context.db
+        .update(cardApplications)
+        .set({ decision: null, decisionReason: null, decidedBy: null })
+        .where(and(eq(cardApplications.id, row.id), eq(cardApplications.decidedBy, row.decidedBy!)));
+      throw new AppError('CARD_APPLICATION_DECIDED');
+    }
+    // Not answered: the decision stays recorded and the retry job sends it again.
+    context.onError(error, `sending the decision on card application ${row.id}`);
+  }
+}
+
+/** For the retry job: a claimed decision the issuer has not applied yet, sent again. */
+export async function resendDecision(context: CardContext, row: Row): Promise<void> {
+  if (!(context.issuer instanceof SandboxCardIssuer) || row.decision === null || row.issuerRef === null) return;
+  await sendDecision(context, context.issuer, row).catch((error: unknown) => {
+    if (!(error instanceof AppError)) throw error;
+  });
+}
+
+/**
+ * Issues an approved application's card now (any issuer: `issueCard` is part of the contract). On
+ * an application already issued it changes nothing at the issuer and asks again for the card's
+ * initial top-up if that is still pending (the documented way to retry it), answering the
+ * application as it is.
+ */
 export async function operatorIssue(
   context: CardContext,
   operator: string,
   id: string,
 ): Promise<TOperatorCardApplication> {
   const row = await applicationOf(context, id);
-  if (row.status !== 'kyc_approved' && row.status !== 'issued') throw new AppError('CARD_APPLICATION_WRONG_STATE');
-  await context.issuer.issueCard(row.issuerRef!).catch(wrongState);
-  const [issued] = await context.db
-    .update(cardApplications)
-    .set(row.status === 'issued' ? {} : { issuedBy: operator })
-    .where(eq(cardApplications.id, row.id))
-    .returning();
-  // A missed initial top-up is retried here (its key makes it once).
-  await initialTopUp(context, issued!);
-  return toOperatorApplication(context, issued!);
+  if (row.status === CardApplicationStatus.APPROVED) {
+    await context.issuer.issueCard(row.issuerRef!).catch(wrongState);
+    await context.db
+      .update(cardApplications)
+      .set({ issuedBy: operator })
+      .where(and(eq(cardApplications.id, row.id), isNull(cardApplications.issuedBy)));
+  } else if (row.status !== CardApplicationStatus.ISSUED) {
+    throw new AppError('CARD_APPLICATION_WRONG_STATE');
+  }
+  await settleInitialTopUp(context, row.id);
+  return toOperatorApplication(context, await applicationOf(context, id));
+}
+
+function wrongState(error: unknown): never {
+  if (isCardIssuerError(error, CardIssuerErrorCode.INVALID_STATE)) throw new AppError('CARD_APPLICATION_WRONG_STATE');
+  if (isCardIssuerError(error)) throw new AppError('CARD_ISSUER_UNAVAILABLE');
+  throw error;
 }
 
 /** A purchase on a card at the sandbox (demos and tests): within its balance and limits. */

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bindIssuedCard, createSandboxCardApp, type SandboxCardApp } from '../../testing/card-sandbox.ts';
+import {
+  bindIssuedCard,
+  cardContextOf,
+  createSandboxCardApp,
+  type SandboxCardApp,
+} from '../../testing/card-sandbox.ts';
 import { houseBalance, memberBalance } from '../../testing/ledger-balances.ts';
 import { findLedgerViolations } from '../../testing/ledger-invariants.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { CardIssuerError } from './issuer/issuer.ts';
-import { settlePendingTopUps, type CardContext } from './service.ts';
+import { settlePendingTopUps } from './top-ups.ts';
 
 // The job `card pending top-ups`: a top-up the issuer did not answer holds the member's money as
 // `pending`; the job asks the issuer again under the same key, so it settles or returns once,
@@ -22,13 +27,7 @@ afterAll(async () => {
   await app.t.close();
 });
 
-const context = (): CardContext => ({
-  db: app.t.database.db,
-  clock: app.t.clock,
-  secret: 'unused-by-top-ups',
-  issuer: app.sandbox,
-  onError: (error) => void errors.push(error),
-});
+const context = () => cardContextOf(app, (error) => void errors.push(error));
 const settle = () => settlePendingTopUps(context(), 0);
 const usdt = (member: TestMember) => memberBalance(app.t.database.db, member.memberId, 'USDT');
 /** The member's (only) card's balance, as the issuer answers it through the card list. */

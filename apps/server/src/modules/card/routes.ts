@@ -38,18 +38,10 @@ import {
   ZOperatorCardRejectRequest,
   ZOperatorCardSpendRequest,
 } from './operator.ts';
-import {
-  applyForCard,
-  bindCard,
-  cardTransactions,
-  getApplication,
-  listApplications,
-  listCards,
-  listProducts,
-  setCardFrozen,
-  topUpCard,
-  type CardContext,
-} from './service.ts';
+import { applyForCard, getApplication, listApplications } from './applications.ts';
+import type { CardContext } from './context.ts';
+import { bindCard, cardTransactions, listCards, listProducts, setCardFrozen } from './service.ts';
+import { topUpCard } from './top-ups.ts';
 
 /** Issuer callbacks are small JSON documents; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -115,7 +107,7 @@ export const cardRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZEnvelope(ZCardProductsResponse) },
       },
     },
-    async () => ok(await listProducts(context.db)),
+    async () => ok(await listProducts(context)),
   );
   app.post(
     '/api/card/apply',

@@ -5,7 +5,8 @@ import { applyForCard } from '../../testing/card-sandbox.ts';
 import { createWalletMember, fund } from '../../testing/members.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
-import { SANDBOX_MANUAL_RULES, SandboxCardIssuer } from './issuer/sandbox-issuer.ts';
+import { SandboxCardIssuer } from './issuer/sandbox-issuer.ts';
+import { SANDBOX_MANUAL_RULES } from './issuer/sandbox-rules.ts';
 import { manualTime } from './issuer/scheduler.ts';
 
 // `POST /api/card/issuer/webhook`: mounted only for an issuer that calls back over HTTP. Here a

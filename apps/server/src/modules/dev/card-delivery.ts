@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { cards } from '../../db/schema/index.ts';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
-import type { CardContext } from '../card/service.ts';
+import type { CardContext } from '../card/context.ts';
 
 const ZCardDeliveryRequest = z.object({ id: ZRecordId });
 const ZCardDeliveryResponse = z.object({ cardNumber: z.string(), cardId: z.string() });

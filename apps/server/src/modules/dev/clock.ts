@@ -39,7 +39,7 @@ export const devClockRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       planClock.advanceDays(request.body.days);
-      await runReleaseEngine(db, planClock);
+      await runReleaseEngine(db, planClock, { logger: request.log });
       await chargeMonthlyFees(cards);
       return ok({ now: planClock.now().toISOString(), offsetDays: planClock.offsetDays() });
     },

@@ -24,7 +24,7 @@ describe('outbox and development mailbox (no SMTP_URL)', () => {
   });
 
   it('is not served in production', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', DEV_FAUCET: '' });
+    const production = await createTestApp({ NODE_ENV: 'production', DEV_FAUCET: '', CARD_ISSUER: 'none' });
     try {
       expect((await production.app.inject({ method: 'GET', url: '/dev/mailbox' })).statusCode).toBe(404);
     } finally {

@@ -39,8 +39,13 @@ async function expectSoundLedger() {
   });
 }
 
-const buy = (member: TestMember, tierId: string, requestId: string = randomUUID()) =>
-  t.call('/api/klk/buy', { tierId, requestId }, member.headers);
+/** Buys as the packages page does: sends what it shows the tier costs now, unless `amount` is given. */
+const buy = async (member: TestMember, tierId: string, requestId: string = randomUUID(), amount?: string) => {
+  const packages = (await t.call('/api/klk/packages', {}, member.headers)).data as TKlkPackagesResponse;
+  const tier = packages.tiers.find((candidate) => candidate.id === tierId);
+  const shown = amount ?? tier?.payNow ?? tier?.price ?? '1000';
+  return t.call('/api/klk/buy', { tierId, amount: shown, requestId }, member.headers);
+};
 const codes = async (member: TestMember, body: Record<string, unknown> = {}) =>
   (await t.call('/api/card/codes', body, member.headers)).data as {
     list: TActivationCode[];
@@ -80,7 +85,7 @@ describe(`KLK broker packages (${testDatabaseKind()})`, () => {
     ]);
     const same = await t.call(
       '/api/klk/buy',
-      { tierId: agentId, requestId: randomUUID() },
+      { tierId: agentId, amount: '1000', requestId: randomUUID() },
       { ...member.headers, language: 'zh_CN' },
     );
     expect(same).toMatchObject({ code: 1601, msg: '您已拥有该套餐或更高级别的套餐，只能购买更高级别的套餐。' });
@@ -112,7 +117,7 @@ describe(`KLK broker packages (${testDatabaseKind()})`, () => {
     await fund(t, member, 'USDT', '10000');
     const before = await klkSales();
     const requestId = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => buy(member, partnerId, requestId)));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => buy(member, partnerId, requestId, '5000')));
     expect(answers.map((answer) => answer.code)).toEqual(Array(20).fill(200));
     expect(new Set(answers.map((answer) => (answer.data as { id: string }).id)).size).toBe(1);
     expect(await usdt(member)).toBe('5000');
@@ -122,7 +127,10 @@ describe(`KLK broker packages (${testDatabaseKind()})`, () => {
     // Two different requests at once from no tier: one buys, the other finds the tier held.
     const other = await createWalletMember(t);
     await fund(t, other, 'USDT', '10000');
-    const racing = await Promise.all([buy(other, agentId), buy(other, agentId)]);
+    const racing = await Promise.all([
+      buy(other, agentId, randomUUID(), '1000'),
+      buy(other, agentId, randomUUID(), '1000'),
+    ]);
     expect(racing.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 1601]);
     expect(await usdt(other)).toBe('9000');
     await expectSoundLedger();
@@ -130,13 +138,19 @@ describe(`KLK broker packages (${testDatabaseKind()})`, () => {
 
   it('answers malformed bodies with a validation error, never a 500', async () => {
     const member = await createWalletMember(t);
+    const valid = { tierId: agentId, amount: '1000', requestId: randomUUID() };
     const bodies: unknown[] = [
       {},
-      { tierId: agentId },
-      { tierId: 'x', requestId: randomUUID() },
-      { tierId: agentId, requestId: 'nope' },
-      { tierId: '99999999999999999999', requestId: randomUUID() },
-      { tierId: 1, requestId: randomUUID() },
+      { tierId: agentId, requestId: randomUUID() },
+      { ...valid, tierId: 'x' },
+      { ...valid, requestId: 'nope' },
+      { ...valid, tierId: '99999999999999999999' },
+      { ...valid, tierId: 1 },
+      { ...valid, amount: '-1000' },
+      { ...valid, amount: '1e3' },
+      { ...valid, amount: '1,000' },
+      { ...valid, amount: 1000 },
+      { ...valid, amount: '1.0000000000000000001' },
     ];
     for (const body of bodies) expect((await t.call('/api/klk/buy', body, member.headers)).code).toBe(1000);
     for (const body of [

@@ -7,7 +7,7 @@ import {
   type TKlkPackagesResponse,
   type TKlkPurchase,
 } from '@kpc/shared';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { klkMemberships, klkPurchases, klkTiers } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
@@ -94,7 +94,9 @@ async function purchaseView(db: Executor, row: typeof klkPurchases.$inferSelect)
 /**
  * `/api/klk/buy`: retry-safe by requestId. The member's membership row is locked first, so a
  * member's purchases queue: 20 identical requests at once pay once, and two different ones can
- * never both buy from the same held tier.
+ * never both buy from the same held tier. Both tiers are read inside the transaction that
+ * charges, after that lock, and what they cost now must be the amount the member's review showed
+ * (`request.amount`): a price changed since is refused (PRICE_CHANGED) before anything is written.
  */
 export async function buyPackage(
   { db, clock, secret }: KlkContext,
@@ -102,31 +104,42 @@ export async function buyPackage(
   request: TKlkBuyRequest,
 ): Promise<TKlkPurchase> {
   const tierId = BigInt(request.tierId);
+  const shown = toLedgerUnits(request.amount);
   const replay = async (executor: Executor) => {
     const [existing] = await executor
       .select()
       .from(klkPurchases)
       .where(and(eq(klkPurchases.memberId, memberId), eq(klkPurchases.requestId, request.requestId)));
     if (!existing) return null;
-    if (existing.tierId !== tierId) throw new AppError('REQUEST_ID_REUSED');
+    // The same id with another tier or amount is another request.
+    if (existing.tierId !== tierId || toLedgerUnits(existing.paid) !== shown) throw new AppError('REQUEST_ID_REUSED');
     return purchaseView(executor, existing);
   };
   const replayed = await replay(db);
   if (replayed) return replayed;
-  const [target] = await db.select().from(klkTiers).where(eq(klkTiers.id, tierId));
-  if (!target || target.status !== 'active') throw new AppError('KLK_TIER_UNAVAILABLE');
 
   return db.transaction(async (tx) => {
     // The upsert takes the member's row lock (created on a first purchase).
-    await tx
+    const [membership] = await tx
       .insert(klkMemberships)
       .values({ memberId })
-      .onConflictDoUpdate({ target: klkMemberships.memberId, set: { memberId: sql`excluded.member_id` } });
+      .onConflictDoUpdate({ target: klkMemberships.memberId, set: { memberId: sql`excluded.member_id` } })
+      .returning({ tierId: klkMemberships.tierId });
     const again = await replay(tx);
     if (again) return again;
-    const held = await heldTier(tx, memberId);
+    // Both prices as this transaction charges them: shared locks hold a price change until it commits.
+    const heldId = membership?.tierId ?? null;
+    const tiers = await tx
+      .select()
+      .from(klkTiers)
+      .where(inArray(klkTiers.id, heldId === null ? [tierId] : [tierId, heldId]))
+      .for('share');
+    const target = tiers.find((tier) => tier.id === tierId);
+    if (!target || target.status !== 'active') throw new AppError('KLK_TIER_UNAVAILABLE');
+    const held = heldId === null ? undefined : tiers.find((tier) => tier.id === heldId);
     const step = upgrade(held, target);
     if (!step) throw new AppError('KLK_TIER_NOT_HIGHER');
+    if (step.pay !== shown) throw new AppError('PRICE_CHANGED');
     const now = clock.now();
     const [purchase] = await tx
       .insert(klkPurchases)

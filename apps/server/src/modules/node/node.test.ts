@@ -34,8 +34,9 @@ async function expectSoundLedger() {
 
 const details = { name: 'Node Ltd', contact: '@node', region: 'Singapore' };
 const apply = (member: TestMember) => t.call('/api/node/apply', details, member.headers);
+/** Pays as the node page does: the price it shows (10,000 USDT, migration 0010). */
 const pay = (member: TestMember, requestId: string = randomUUID()) =>
-  t.call('/api/node/pay', { requestId }, member.headers);
+  t.call('/api/node/pay', { amount: '10000', requestId }, member.headers);
 const operator = (path: string, body: unknown, headers: Record<string, string> = OPS) =>
   t.call(`/api/operator/${path}`, body, headers);
 

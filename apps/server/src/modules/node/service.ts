@@ -5,6 +5,7 @@ import {
   toLedgerUnits,
   EntryType,
   type TNodeApplication,
+  type TNodeStatus,
   type TNodeApplyRequest,
   type TNodePayRequest,
   type TNodeStatusResponse,
@@ -27,8 +28,9 @@ import { toPage } from '../assets/service.ts';
  * The global node (Step 6, SPEC §4 "apply, then applied; pay; authorized"):
  * `applied` -> (operator review) `approved` | `rejected`; `approved` -> (member pays) `paid`;
  * `paid` -> (operator) `authorized` | `refused` (refunded once). An approved node not yet paid
- * may be refused too, with nothing to refund. Every step locks the application's row and checks
- * its state, so a second review or a second refusal is refused.
+ * may be refused too, with nothing to refund. Every step locks the application's row, checks its
+ * state and writes only if the state is unchanged (`transition`): of simultaneous decisions
+ * exactly one is recorded, the others are told it was already decided (NODE_APPLICATION_WRONG_STATE).
  */
 
 export interface NodeContext {
@@ -118,13 +120,17 @@ export async function applyForNode(
 
 /**
  * `/api/node/pay`: pays the node price from available USDT into `node_sales` for the member's
- * approved application -> `paid`. The same requestId answers the same payment.
+ * approved application -> `paid`. The same requestId answers the same payment. The price is read
+ * in the transaction that charges it, with the application locked, and must be the one the
+ * member's review showed (`request.amount`): a price changed since is refused (PRICE_CHANGED)
+ * before anything is written.
  */
 export async function payForNode(
   { db, clock }: NodeContext,
   memberId: string,
   request: TNodePayRequest,
 ): Promise<TNodeApplication> {
+  const shown = toLedgerUnits(request.amount);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -136,7 +142,11 @@ export async function payForNode(
         ),
       )
       .for('update');
-    if (row && row.payRequestId === request.requestId) return toApplication(row);
+    if (row && row.payRequestId === request.requestId) {
+      // The same id with another amount is another request.
+      if (row.paid === null || toLedgerUnits(row.paid) !== shown) throw new AppError('REQUEST_ID_REUSED');
+      return toApplication(row);
+    }
     if (!row) {
       // Nothing to pay: no application, or one still under review or closed.
       if (await latest(tx, memberId)) throw new AppError('NODE_APPLICATION_WRONG_STATE');
@@ -144,6 +154,7 @@ export async function payForNode(
     }
     if (row.status !== NodeStatus.APPROVED) throw new AppError('NODE_APPLICATION_WRONG_STATE');
     const price = await nodePrice(tx);
+    if (price !== shown) throw new AppError('PRICE_CHANGED');
     await postEntry(tx, {
       type: EntryType.NODE_PAYMENT,
       idempotencyKey: `node:pay:${row.id}`,
@@ -154,22 +165,37 @@ export async function payForNode(
         { account: { house: HouseAccount.NODE_SALES }, asset: USDT, amount: price },
       ],
     });
-    const [paid] = await tx
-      .update(nodeApplications)
-      .set({
-        status: NodeStatus.PAID,
-        paid: fromLedgerUnits(price),
-        payRequestId: request.requestId,
-        paidAt: clock.now(),
-      })
-      .where(eq(nodeApplications.id, row.id))
-      .returning();
-    return toApplication(paid!);
+    const paid = await transition(tx, row.id, NodeStatus.APPROVED, {
+      status: NodeStatus.PAID,
+      paid: fromLedgerUnits(price),
+      payRequestId: request.requestId,
+      paidAt: clock.now(),
+    });
+    return toApplication(paid);
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Operators
+
+/**
+ * Moves an application out of `from`, only if it is still there: with the row lock taken before,
+ * a second decision already finds the new state; this condition keeps it so without the lock.
+ */
+async function transition(
+  tx: Transaction,
+  id: bigint,
+  from: TNodeStatus,
+  set: Partial<typeof nodeApplications.$inferInsert>,
+): Promise<Row> {
+  const [row] = await tx
+    .update(nodeApplications)
+    .set(set)
+    .where(and(eq(nodeApplications.id, id), eq(nodeApplications.status, from)))
+    .returning();
+  if (!row) throw new AppError('NODE_APPLICATION_WRONG_STATE');
+  return row;
+}
 
 async function lockApplication(tx: Transaction, id: string): Promise<Row> {
   const [row] = await tx
@@ -206,17 +232,13 @@ export async function reviewNodeApplication(
   return db.transaction(async (tx) => {
     const row = await lockApplication(tx, request.id);
     if (row.status !== NodeStatus.APPLIED) throw new AppError('NODE_APPLICATION_WRONG_STATE');
-    const [reviewed] = await tx
-      .update(nodeApplications)
-      .set({
-        status: request.approve ? NodeStatus.APPROVED : NodeStatus.REJECTED,
-        reviewNote: request.note ?? null,
-        reviewedBy: operator,
-        reviewedAt: clock.now(),
-      })
-      .where(eq(nodeApplications.id, row.id))
-      .returning();
-    return toOperatorApplication(reviewed!);
+    const reviewed = await transition(tx, row.id, NodeStatus.APPLIED, {
+      status: request.approve ? NodeStatus.APPROVED : NodeStatus.REJECTED,
+      reviewNote: request.note ?? null,
+      reviewedBy: operator,
+      reviewedAt: clock.now(),
+    });
+    return toOperatorApplication(reviewed);
   });
 }
 
@@ -229,17 +251,13 @@ export async function authorizeNode(
   return db.transaction(async (tx) => {
     const row = await lockApplication(tx, request.id);
     if (row.status !== NodeStatus.PAID) throw new AppError('NODE_APPLICATION_WRONG_STATE');
-    const [authorized] = await tx
-      .update(nodeApplications)
-      .set({
-        status: NodeStatus.AUTHORIZED,
-        decisionNote: request.note ?? null,
-        decidedBy: operator,
-        decidedAt: clock.now(),
-      })
-      .where(eq(nodeApplications.id, row.id))
-      .returning();
-    return toOperatorApplication(authorized!);
+    const authorized = await transition(tx, row.id, NodeStatus.PAID, {
+      status: NodeStatus.AUTHORIZED,
+      decisionNote: request.note ?? null,
+      decidedBy: operator,
+      decidedAt: clock.now(),
+    });
+    return toOperatorApplication(authorized);
   });
 }
 
@@ -274,11 +292,13 @@ export async function refuseNode(
       });
       refundedAt = now;
     }
-    const [refused] = await tx
-      .update(nodeApplications)
-      .set({ status: NodeStatus.REFUSED, decisionNote: request.note, decidedBy: operator, decidedAt: now, refundedAt })
-      .where(eq(nodeApplications.id, row.id))
-      .returning();
-    return toOperatorApplication(refused!);
+    const refused = await transition(tx, row.id, row.status, {
+      status: NodeStatus.REFUSED,
+      decisionNote: request.note,
+      decidedBy: operator,
+      decidedAt: now,
+      refundedAt,
+    });
+    return toOperatorApplication(refused);
   });
 }

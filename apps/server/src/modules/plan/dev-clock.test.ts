@@ -19,7 +19,11 @@ describe('the development clock (/api/dev/clock/advance)', () => {
     const member = await createWalletMember(t);
     await fund(t, member, 'USDT', '1000');
     await fund(t, member, 'KPC', '1000');
-    const esop = await t.call('/api/plan/esop/join', { amount: '300', requestId: randomUUID() }, member.headers);
+    const esop = await t.call(
+      '/api/plan/esop/join',
+      { amount: '300', price: '0.1', requestId: randomUUID() },
+      member.headers,
+    );
     expect(esop.data).toMatchObject({ amount: '300', kpc: '3000', status: 'locked', phasesReleased: 0 });
     const pledge = await t.call(
       '/api/plan/pledge',

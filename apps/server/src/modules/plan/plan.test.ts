@@ -174,9 +174,17 @@ describe('ESOP and pledges', () => {
     const member = await createWalletMember(t);
     await fund(t, member, 'USDT', '100000');
     await fund(t, member, 'KPC', '500');
-    const low = await t.call('/api/plan/esop/join', { amount: '99', requestId: randomUUID() }, member.headers);
+    const low = await t.call(
+      '/api/plan/esop/join',
+      { amount: '99', price: '0.1', requestId: randomUUID() },
+      member.headers,
+    );
     expect(low).toMatchObject({ code: 1206, msg: 'The minimum amount is 100 USDT.' });
-    const high = await t.call('/api/plan/esop/join', { amount: '50000.5', requestId: randomUUID() }, member.headers);
+    const high = await t.call(
+      '/api/plan/esop/join',
+      { amount: '50000.5', price: '0.1', requestId: randomUUID() },
+      member.headers,
+    );
     expect(high).toMatchObject({ code: 1208, msg: 'The maximum amount is 50000 USDT.' });
     const small = await t.call(
       '/api/plan/pledge',

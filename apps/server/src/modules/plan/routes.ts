@@ -25,8 +25,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
+import { createPledge, listPledges, redeemPledge } from './pledge-service.ts';
 import {
-  createPledge,
   joinEsop,
   joinInvestment,
   kpcBurned,
@@ -34,9 +34,7 @@ import {
   listEsopOrders,
   listInvestmentLog,
   listInvestmentOrders,
-  listPledges,
   listProducts,
-  redeemPledge,
   type PlanContext,
 } from './service.ts';
 

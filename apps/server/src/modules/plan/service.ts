@@ -1,19 +1,15 @@
 import {
   AppError,
-  KPC_DECIMALS,
   PLAN_PHASE_DAYS,
-  USDT_DECIMALS,
-  earlyRedemption,
   esopAllocation,
   esopLockEnd,
+  esopOrderReleases,
   esopOrderView,
-  floorToDecimals,
   fromLedgerUnits,
   investmentOrderView,
+  investmentProductReleases,
   investmentQuota,
-  mulLedger,
-  pledgeMaturesAt,
-  pledgeRemainingDays,
+  pledgeTermRewards,
   toLedgerUnits,
   utcDate,
   utcDayIndex,
@@ -25,55 +21,20 @@ import {
   type TPlanJoinRequest,
   type TPlanLogRequest,
   type TPlanProductsResponse,
-  type TPledge,
-  type TPledgeRedeemRequest,
-  type TPledgeRequest,
 } from '@kpc/shared';
 import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import {
-  esopOrders,
-  esopTerms,
-  planOrders,
-  planProducts,
-  planReleases,
-  pledgeTerms,
-  pledges,
-} from '../../db/schema/index.ts';
+import type { Executor } from '../../db/client.ts';
+import { esopOrders, esopTerms, planOrders, planProducts, planReleases, pledgeTerms } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { toPage } from '../assets/service.ts';
 import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
+import { checkBounds, decimal, DEFAULT_LIMIT, KPC, page, sameRequest, USDT, type PlanContext } from './plan-common.ts';
 import { ReleaseKind } from './release-engine.ts';
 
-export interface PlanContext {
-  db: Database;
-  /** The plans' clock (`planClockOf`): the development clock endpoint moves it. */
-  clock: Clock;
-}
+export type { PlanContext } from './plan-common.ts';
 
-const USDT = { code: 'USDT', decimals: USDT_DECIMALS };
-const KPC = { code: 'KPC', decimals: KPC_DECIMALS };
 const DAY_MS = 86_400_000;
-const DEFAULT_LIMIT = 20;
-
-/** A NUMERIC string as the wire shows it (no trailing zeros). */
-const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
-
-function checkBounds(amount: bigint, min: string, max: string, asset: string): void {
-  if (amount < toLedgerUnits(min)) throw new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(min), asset });
-  if (amount > toLedgerUnits(max)) throw new AppError('AMOUNT_ABOVE_MAXIMUM', { max: decimal(max), asset });
-}
-
-/** A join retried with its request id answers the same record; a different request under it is refused. */
-function sameRequest(stored: string, requested: bigint): void {
-  if (toLedgerUnits(stored) !== requested) throw new AppError('REQUEST_ID_REUSED');
-}
-
-function page<T>(request: { cursor?: string | undefined; limit?: number | undefined }, id: T) {
-  return { limit: request.limit ?? DEFAULT_LIMIT, cursor: request.cursor ? BigInt(request.cursor) : null, id };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Products and KPC burned (public)
@@ -116,7 +77,8 @@ export async function listProducts({ db, clock }: PlanContext): Promise<TPlanPro
   ]);
   if (!esop) throw new Error('no ESOP terms configured');
   return {
-    investment: products.map((product) => ({
+    // A product or term whose smallest release rounds to 0 is not offered (nor joined, below).
+    investment: products.filter(investmentProductReleases).map((product) => ({
       id: product.id.toString(),
       nameKey: product.nameKey,
       asset: USDT.code,
@@ -132,7 +94,7 @@ export async function listProducts({ db, clock }: PlanContext): Promise<TPlanPro
       maxAmount: decimal(esop.maxUsdt),
       price: fromLedgerUnits(price.price),
     },
-    pledgeTerms: terms.map((term) => ({
+    pledgeTerms: terms.filter(pledgeTermRewards).map((term) => ({
       id: term.id.toString(),
       days: term.days,
       dailyRate: decimal(term.dailyRate),
@@ -227,7 +189,9 @@ export async function joinInvestment(
   const replayed = await replay(db);
   if (replayed) return replayed;
   const [product] = await db.select().from(planProducts).where(eq(planProducts.id, productId));
-  if (!product || product.status !== 'active') throw new AppError('PLAN_UNAVAILABLE');
+  if (!product || product.status !== 'active' || !investmentProductReleases(product)) {
+    throw new AppError('PLAN_UNAVAILABLE');
+  }
   checkBounds(amount, product.minAmount, product.maxAmount, USDT.code);
   const now = clock.now();
   const amountText = fromLedgerUnits(amount);
@@ -273,7 +237,7 @@ export async function listInvestmentOrders(
   memberId: string,
   request: { cursor?: string | undefined; limit?: number | undefined },
 ) {
-  const { limit, cursor } = page(request, null);
+  const { limit, cursor } = page(request);
   const rows = await selectOrders(
     db,
     and(eq(planOrders.memberId, memberId), cursor === null ? undefined : lt(planOrders.id, cursor)),
@@ -350,9 +314,12 @@ function toEsopOrder(row: typeof esopOrders.$inferSelect, now: Date): TEsopOrder
 /**
  * `/api/plan/esop/join`: pays USDT (available -> `plan_funds`) at KPC's current price, read in the
  * same transaction and kept on the order; the KPC allocated goes `plan_payout` -> the member's locked.
+ * The request carries the price the member's review showed: any other price in effect is refused
+ * (PRICE_CHANGED) in that transaction, before anything is charged.
  */
 export async function joinEsop({ db, clock }: PlanContext, memberId: string, request: TEsopJoinRequest) {
   const amount = parseAmount(USDT, request.amount);
+  const shownPrice = toLedgerUnits(request.price);
   const replay = async (executor: Executor) => {
     const [existing] = await executor
       .select()
@@ -360,6 +327,7 @@ export async function joinEsop({ db, clock }: PlanContext, memberId: string, req
       .where(and(eq(esopOrders.memberId, memberId), eq(esopOrders.requestId, request.requestId)));
     if (!existing) return null;
     sameRequest(existing.usdtPaid, amount);
+    sameRequest(existing.price, shownPrice);
     return toEsopOrder(existing, clock.now());
   };
   const replayed = await replay(db);
@@ -370,8 +338,11 @@ export async function joinEsop({ db, clock }: PlanContext, memberId: string, req
   const now = clock.now();
   return db.transaction(async (tx) => {
     const { price } = await getKpcPrice(tx, now);
+    if (price !== shownPrice) throw new AppError('PRICE_CHANGED');
     const usdt = fromLedgerUnits(amount);
     const kpc = esopAllocation(usdt, fromLedgerUnits(price));
+    // Every phase must release something (the engine skips an order whose phase truncates to 0).
+    if (!esopOrderReleases(kpc, terms.releaseMonths)) throw new AppError('AMOUNT_TOO_SMALL');
     const lockEndAt = esopLockEnd(now, terms.lockMonths);
     const [order] = await tx
       .insert(esopOrders)
@@ -396,7 +367,6 @@ export async function joinEsop({ db, clock }: PlanContext, memberId: string, req
       return again;
     }
     const kpcUnits = toLedgerUnits(kpc);
-    if (kpcUnits === 0n) throw new AppError('AMOUNT_TOO_SMALL');
     await postEntry(tx, {
       type: EntryType.ESOP_JOIN,
       idempotencyKey: `plan:esop_join:${order.id}`,
@@ -419,7 +389,7 @@ export async function listEsopOrders(
   memberId: string,
   request: { cursor?: string | undefined; limit?: number | undefined },
 ) {
-  const { limit, cursor } = page(request, null);
+  const { limit, cursor } = page(request);
   const rows = await db
     .select()
     .from(esopOrders)
@@ -457,158 +427,4 @@ export async function listEsopLog({ db }: PlanContext, memberId: string, request
       createdAt: row.createdAt.toISOString(),
     };
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pledge
-
-function toPledge(row: typeof pledges.$inferSelect, now: Date, price: bigint): TPledge {
-  const amount = toLedgerUnits(row.amount);
-  const penalty = row.penalty === null ? null : toLedgerUnits(row.penalty);
-  return {
-    id: row.id.toString(),
-    termId: row.termsId.toString(),
-    termDays: row.days,
-    dailyRate: decimal(row.dailyRate),
-    earlyRedemptionPenaltyRate: decimal(row.earlyPenaltyRate),
-    amount: fromLedgerUnits(amount),
-    asset: KPC.code,
-    createdAt: row.createdAt.toISOString(),
-    maturesAt: pledgeMaturesAt(row.createdAt, row.days).toISOString(),
-    remainingDays: row.status === 'active' ? pledgeRemainingDays(row.createdAt, row.days, now) : 0,
-    rewardsPaid: decimal(row.rewarded),
-    status: row.status as TPledge['status'],
-    redeemedAt: row.status === 'redeemed' ? (row.closedAt?.toISOString() ?? null) : null,
-    penalty: penalty === null ? null : fromLedgerUnits(penalty),
-    returned: penalty === null ? null : fromLedgerUnits(amount - penalty),
-    price: fromLedgerUnits(price),
-    valueUsdt: fromLedgerUnits(floorToDecimals(mulLedger(amount, price), USDT_DECIMALS)),
-  };
-}
-
-/** `/api/plan/pledge`: stakes KPC (available -> staked) for a term; the same request id answers the same pledge. */
-export async function createPledge({ db, clock }: PlanContext, memberId: string, request: TPledgeRequest) {
-  const termsId = BigInt(request.termId);
-  const amount = parseAmount(KPC, request.amount);
-  const now = clock.now();
-  const { price } = await getKpcPrice(db, now);
-  const replay = async (executor: Executor) => {
-    const [existing] = await executor
-      .select()
-      .from(pledges)
-      .where(and(eq(pledges.memberId, memberId), eq(pledges.requestId, request.requestId)));
-    if (!existing) return null;
-    if (existing.termsId !== termsId) throw new AppError('REQUEST_ID_REUSED');
-    sameRequest(existing.amount, amount);
-    return toPledge(existing, now, price);
-  };
-  const replayed = await replay(db);
-  if (replayed) return replayed;
-  const [term] = await db.select().from(pledgeTerms).where(eq(pledgeTerms.id, termsId));
-  if (!term || term.status !== 'active') throw new AppError('PLAN_UNAVAILABLE');
-  if (amount < toLedgerUnits(term.minAmount)) {
-    throw new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(term.minAmount), asset: KPC.code });
-  }
-  return db.transaction(async (tx) => {
-    const [pledge] = await tx
-      .insert(pledges)
-      .values({
-        memberId,
-        termsId,
-        requestId: request.requestId,
-        amount: fromLedgerUnits(amount),
-        days: term.days,
-        dailyRate: term.dailyRate,
-        earlyPenaltyRate: term.earlyPenaltyRate,
-        startDay: utcDayIndex(now) + 1,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!pledge) {
-      const again = await replay(tx);
-      if (!again) throw new Error('pledge vanished');
-      return again;
-    }
-    await postEntry(tx, {
-      type: EntryType.PLEDGE,
-      idempotencyKey: `plan:pledge:${pledge.id}`,
-      memberId,
-      reference: `pledge:${pledge.id}`,
-      postings: [
-        { account: { memberId, bucket: 'available' }, asset: KPC.code, amount: -amount },
-        { account: { memberId, bucket: 'staked' }, asset: KPC.code, amount },
-      ],
-    });
-    return toPledge(pledge, now, price);
-  });
-}
-
-/**
- * `/api/plan/pledge/redeem`: ends an active pledge early. The penalty share of the principal is
- * burned (staked -> house `burn`), the rest returns to available; rewards paid stay paid. Locks the
- * pledge row, so the engine's maturity and a redemption never both happen.
- */
-export async function redeemPledge({ db, clock }: PlanContext, memberId: string, request: TPledgeRedeemRequest) {
-  const pledgeId = BigInt(request.pledgeId);
-  const now = clock.now();
-  const { price } = await getKpcPrice(db, now);
-  return db.transaction(async (tx) => {
-    const [pledge] = await tx
-      .select()
-      .from(pledges)
-      .where(and(eq(pledges.id, pledgeId), eq(pledges.memberId, memberId)))
-      .for('update');
-    if (!pledge) throw new AppError('PLAN_RECORD_NOT_FOUND');
-    if (pledge.status === 'redeemed' && pledge.redeemRequestId === request.requestId) {
-      return toPledge(pledge, now, price);
-    }
-    if (pledge.status !== 'active') throw new AppError('PLEDGE_NOT_ACTIVE');
-    const { penalty, returned } = earlyRedemption({
-      amount: decimal(pledge.amount),
-      penaltyRate: decimal(pledge.earlyPenaltyRate),
-    });
-    const penaltyUnits = toLedgerUnits(penalty);
-    const returnedUnits = toLedgerUnits(returned);
-    await postEntry(tx, {
-      type: EntryType.PLEDGE_REDEEM,
-      idempotencyKey: `plan:pledge_redeem:${pledge.id}`,
-      memberId,
-      reference: `pledge:${pledge.id}`,
-      postings: [
-        { account: { memberId, bucket: 'staked' }, asset: KPC.code, amount: -toLedgerUnits(pledge.amount) },
-        ...(returnedUnits > 0n
-          ? [{ account: { memberId, bucket: 'available' as const }, asset: KPC.code, amount: returnedUnits }]
-          : []),
-        ...(penaltyUnits > 0n
-          ? [{ account: { house: HouseAccount.BURN }, asset: KPC.code, amount: penaltyUnits }]
-          : []),
-      ],
-    });
-    const [updated] = await tx
-      .update(pledges)
-      .set({ status: 'redeemed', penalty, redeemRequestId: request.requestId, closedAt: now })
-      .where(eq(pledges.id, pledge.id))
-      .returning();
-    return toPledge(updated!, now, price);
-  });
-}
-
-export async function listPledges(
-  { db, clock }: PlanContext,
-  memberId: string,
-  request: { cursor?: string | undefined; limit?: number | undefined },
-) {
-  const { limit, cursor } = page(request, null);
-  const now = clock.now();
-  const [rows, { price }] = await Promise.all([
-    db
-      .select()
-      .from(pledges)
-      .where(and(eq(pledges.memberId, memberId), cursor === null ? undefined : lt(pledges.id, cursor)))
-      .orderBy(desc(pledges.id))
-      .limit(limit + 1),
-    getKpcPrice(db, now),
-  ]);
-  return toPage(rows, limit, (row) => toPledge(row, now, price));
 }

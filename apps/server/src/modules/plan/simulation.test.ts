@@ -99,11 +99,23 @@ describe('400 simulated days', () => {
     await invest(a, starter, '100');
     await invest(b, advanced, '1000');
     const esop = [
-      { member: a, order: await ok<TEsopOrder>(a, '/api/plan/esop/join', { amount: '1000' }) },
-      { member: a, order: await ok<TEsopOrder>(a, '/api/plan/esop/join', { amount: '333.33' }) },
+      {
+        member: a,
+        order: await ok<TEsopOrder>(a, '/api/plan/esop/join', { amount: '1000', price: products.esop.price }),
+      },
+      {
+        member: a,
+        order: await ok<TEsopOrder>(a, '/api/plan/esop/join', { amount: '333.33', price: products.esop.price }),
+      },
       // 3383.3 KPC / 12 = 281.9416…6667 in PostgreSQL's numeric division: a phase is floored, not rounded.
-      { member: a, order: await ok<TEsopOrder>(a, '/api/plan/esop/join', { amount: '338.33' }) },
-      { member: b, order: await ok<TEsopOrder>(b, '/api/plan/esop/join', { amount: '100' }) },
+      {
+        member: a,
+        order: await ok<TEsopOrder>(a, '/api/plan/esop/join', { amount: '338.33', price: products.esop.price }),
+      },
+      {
+        member: b,
+        order: await ok<TEsopOrder>(b, '/api/plan/esop/join', { amount: '100', price: products.esop.price }),
+      },
     ];
     expect(esop[0]!.order).toMatchObject({ kpc: '10000', price: '0.1', status: 'locked' });
     const pledges = [

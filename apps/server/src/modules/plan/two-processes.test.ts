@@ -22,7 +22,8 @@ import { createWalletMember, fund, type TestMember } from '../../testing/members
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { ReleaseKind, runReleaseEngine, type ReleaseResult, type TReleaseKind } from './release-engine.ts';
-import { createPledge, joinEsop, joinInvestment } from './service.ts';
+import { createPledge } from './pledge-service.ts';
+import { joinEsop, joinInvestment } from './service.ts';
 import { planClock } from './testing.ts';
 
 /**
@@ -197,7 +198,11 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
           await invest(advanced!.id, (1000 + index * 101.01).toFixed(2));
           if (index % 2 === 0) await invest(advanced!.id, '5000.123456');
           for (const usdt of index % 5 === 0 ? ['100', `${333 + index}.33`] : [`${100 + index * 3}.5`]) {
-            const order = await joinEsop(esopContext, memberId, { amount: usdt, requestId: randomUUID() });
+            const order = await joinEsop(esopContext, memberId, {
+              amount: usdt,
+              price: '0.1',
+              requestId: randomUUID(),
+            });
             esop.push({ id: order.id, memberId, kpc: order.kpc, usdt, createdAt: new Date(order.createdAt) });
           }
           const term = [30, 90, 180][index % 3]!;

@@ -112,7 +112,10 @@ export async function listStockholderApplications(
   return toPage(rows, limit, toOperatorApplication);
 }
 
-/** `/api/operator/stockholder/review`: `pending` -> `approved` or `rejected`, once. */
+/**
+ * `/api/operator/stockholder/review`: `pending` -> `approved` or `rejected`, once: of simultaneous
+ * reviews exactly one is recorded; the others are told it was already reviewed.
+ */
 export async function reviewStockholderApplication(
   { db, clock }: StockholderContext,
   operator: string,
@@ -134,8 +137,11 @@ export async function reviewStockholderApplication(
         reviewedBy: operator,
         reviewedAt: clock.now(),
       })
-      .where(eq(stockholderApplications.id, row.id))
+      // Only while still pending: with the lock above a second review already finds it decided;
+      // the condition keeps exactly one review recorded even without it.
+      .where(and(eq(stockholderApplications.id, row.id), eq(stockholderApplications.status, StockholderStatus.PENDING)))
       .returning();
-    return toOperatorApplication(reviewed!);
+    if (!reviewed) throw new AppError('STOCKHOLDER_APPLICATION_REVIEWED');
+    return toOperatorApplication(reviewed);
   });
 }

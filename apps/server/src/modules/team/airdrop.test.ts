@@ -8,14 +8,20 @@ import {
 } from '@kpc/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyForCard, createSandboxCardApp, issueCard, type SandboxCardApp } from '../../testing/card-sandbox.ts';
+import {
+  applyForCard,
+  cardContextOf,
+  createSandboxCardApp,
+  issueCard,
+  type SandboxCardApp,
+} from '../../testing/card-sandbox.ts';
 import { houseBalance, memberBalance } from '../../testing/ledger-balances.ts';
 import { findLedgerViolations } from '../../testing/ledger-invariants.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { insertMemberWithInviteCode } from '../account/service.ts';
-import { applyCardIssuerEvent } from '../card/service.ts';
+import { applyCardIssuerEvent } from '../card/issuer-events.ts';
 import { grossAirdrop, recordTeamEvent, reverseAirdrops, splitFee, TeamEventKind } from './airdrop.ts';
 import { addTeamVolume } from './tree.ts';
 import { findTreeViolations } from './tree-invariants.ts';
@@ -95,11 +101,13 @@ describe(`airdrops (${testDatabaseKind()})`, () => {
     const fundingBefore = await funding();
     const requestId = randomUUID();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => t.call('/api/klk/buy', { tierId: agentId, requestId }, e!.headers)),
+      Array.from({ length: 20 }, () =>
+        t.call('/api/klk/buy', { tierId: agentId, amount: '1000', requestId }, e!.headers),
+      ),
     );
     expect(answers.map((answer) => answer.code)).toEqual(Array(20).fill(200));
     // Replayed later: still once.
-    expect((await t.call('/api/klk/buy', { tierId: agentId, requestId }, e!.headers)).code).toBe(200);
+    expect((await t.call('/api/klk/buy', { tierId: agentId, amount: '1000', requestId }, e!.headers)).code).toBe(200);
 
     // 1,000 USDT: D 50 gross (fee 10), C 30 (6), B 10 (2); A is four levels up.
     expect(await income(d!)).toBe('40');
@@ -162,7 +170,11 @@ describe(`airdrops (${testDatabaseKind()})`, () => {
     expect(await income(a!)).toBe('0.987653');
     expect(await summaryOf(a!)).toMatchObject({ teamVolume: '123.456789' });
 
-    const esop = await t.call('/api/plan/esop/join', { amount: '200', requestId: randomUUID() }, d!.headers);
+    const esop = await t.call(
+      '/api/plan/esop/join',
+      { amount: '200', price: '0.1', requestId: randomUUID() },
+      d!.headers,
+    );
     expect(esop.code).toBe(200);
     // 200 USDT: 10 / 6 / 2 gross, 8 / 4.8 / 1.6 net, added to the plan's.
     expect(await income(c!)).toBe('12.938271');
@@ -220,13 +232,7 @@ describe(`airdrops (${testDatabaseKind()})`, () => {
     // The issuer's event delivered again changes nothing.
     const issued = app.events.filter((event) => event.type === 'card.issued').at(-1)!;
     await applyCardIssuerEvent(
-      {
-        db: t.database.db,
-        clock: t.clock,
-        secret: 'test-secret-test-secret-test-secret-0123',
-        issuer: app.sandbox,
-        onError: () => {},
-      },
+      cardContextOf(app, () => {}),
       { ...issued, id: `${issued.id}:again` },
     );
     expect(await income(b!)).toBe('8');

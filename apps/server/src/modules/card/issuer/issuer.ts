@@ -13,7 +13,8 @@ import type {
  * The one door to a card issuer (issue §3): applying with KYC, issuing, top-ups, freezing, a card's
  * transactions and balance, and the events the issuer sends back. The card module talks only to
  * this interface; `CARD_ISSUER` picks the adapter (`registry.ts`). The sandbox issuer
- * (`sandbox-issuer.ts`) is the default; a real issuer is a new adapter beside it.
+ * (`sandbox-issuer.ts`) serves development and tests; production names a real issuer's adapter (a
+ * new one beside it) or `none` (no cards offered).
  *
  * Contract every adapter keeps:
  * - Amounts are bigint ledger units (10^18, `toLedgerUnits` in @kpc/shared), like the ledger.
@@ -21,6 +22,10 @@ import type {
  *   application, a top-up by `idempotencyKey`, freeze/unfreeze by the state they set. Repeating a
  *   call returns the first result and has no second effect; the same key with other details is
  *   an `idempotency_conflict`.
+ * - A definite refusal of a top-up (any `CardIssuerError` but `unavailable`) is final for its key:
+ *   the same key answers the same refusal ever after and never loads the card (the card module
+ *   returns the money on a refusal, so a later load would pay twice). `unavailable` promises
+ *   nothing: the caller asks again with the same key until it gets an answer.
  * - Each event has a stable `id` and is delivered at least once (the sandbox: exactly once per
  *   process); handlers dedupe by `id`. A missed event is recovered by reading the state back
  *   (`getApplication`, `getCard`, `listTransactions`).
@@ -139,6 +144,11 @@ export type CardIssuerEventHandler = (event: CardIssuerEvent) => void | Promise<
 export interface CardIssuer {
   /** The adapter's name, as `CARD_ISSUER` names it. */
   readonly name: string;
+  /**
+   * False for `CARD_ISSUER=none`: the programme offers no cards yet, so members see no products and
+   * an application is refused before any money moves.
+   */
+  readonly offersCards: boolean;
   /** Starts background work (timers, polling); resumes what was pending before a restart. */
   start(): Promise<void>;
   /** Stops background work; pending work resumes at the next `start`. */

@@ -10,12 +10,8 @@ import {
 } from '@kpc/shared';
 import { describe, expect, it } from 'vitest';
 import { CardIssuerError, type CardIssuerEvent, type IssuerProduct } from './issuer.ts';
-import {
-  SANDBOX_MANUAL_RULES,
-  SANDBOX_PREFIXES,
-  SandboxCardIssuer,
-  type SandboxIssuerRules,
-} from './sandbox-issuer.ts';
+import { SandboxCardIssuer } from './sandbox-issuer.ts';
+import { SANDBOX_MANUAL_RULES, SANDBOX_PREFIXES, type SandboxIssuerRules } from './sandbox-rules.ts';
 import { memorySandboxStore, type SandboxIssuerStore } from './sandbox-store.ts';
 import { manualTime } from './scheduler.ts';
 
@@ -168,9 +164,18 @@ describe('sandbox issuer: the whole card lifecycle through the interface', () =>
       ).code,
     ).toBe('card_frozen');
     expect((await issuer.unfreeze(card.ref)).status).toBe('active');
+    // A refusal is final for its key (Step 7b §3): unfrozen, the same key still answers the refusal
+    // and loads nothing, since the programme has already returned that top-up's money.
+    expect(
+      (await refusal(issuer.topUp({ cardRef: card.ref, amount: usdt('1'), idempotencyKey: 'topup:9' }))).code,
+    ).toBe('card_frozen');
+    expect(await issuer.balance(card.ref)).toBe(usdt('2749.5'));
+    expect(
+      (await refusal(issuer.topUp({ cardRef: card.ref, amount: usdt('2'), idempotencyKey: 'topup:9' }))).code,
+    ).toBe('idempotency_conflict');
     // The next month: the monthly limit starts again.
     await time.advance(30 * DAY);
-    await issuer.topUp({ cardRef: card.ref, amount: usdt('20'), idempotencyKey: 'topup:9' });
+    await issuer.topUp({ cardRef: card.ref, amount: usdt('20'), idempotencyKey: 'topup:10' });
 
     // Transactions, newest first, each with the running balance; paged by cursor.
     const page1 = await issuer.listTransactions(card.ref, { limit: 3 });

@@ -1,9 +1,7 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import {
   CARD_NUMBER_LENGTH,
-  cardLast4,
   CardNetwork,
-  CardProduct,
   CardRejectReason,
   CardStatus,
   CardTransactionType,
@@ -12,8 +10,6 @@ import {
   isNetworkPrefix,
   luhnCheckDigit,
   toLedgerUnits,
-  type CardLimitUnits,
-  type TCardHolder,
   type TCardNetwork,
   type TCardProduct,
   type TCardRejectReason,
@@ -36,7 +32,26 @@ import {
   type TopUpInput,
   type TransactionsPage,
 } from './issuer.ts';
-import type { SandboxIssuerStore } from './sandbox-store.ts';
+import {
+  fromStoredLimits,
+  key,
+  stableJson,
+  toApplication,
+  toCard,
+  toStoredLimits,
+  toTransaction,
+  type StoredApplication,
+  type StoredCard,
+  type StoredRefusal,
+  type StoredTransaction,
+} from './sandbox-records.ts';
+import {
+  SANDBOX_DEVELOPMENT_RULES,
+  SANDBOX_LABELS,
+  SANDBOX_PREFIXES,
+  type SandboxIssuerRules,
+} from './sandbox-rules.ts';
+import type { SandboxIssuerEntries, SandboxIssuerStore } from './sandbox-store.ts';
 import type { Scheduler } from './scheduler.ts';
 
 /**
@@ -45,67 +60,11 @@ import type { Scheduler } from './scheduler.ts';
  * newcomer sees "submitted" turn into "approved" and then "issued"), issues Luhn-valid numbers on
  * the network's prefix, keeps each card's balance and transactions, enforces the limits and the
  * freeze, and can be driven by hand through the operator API (`approve`, `reject`, `issue`,
- * `simulateSpend`). Its state lives in a `SandboxIssuerStore` (the database in the server), its
- * timers on an injected `Scheduler`. Calls are serialised per application and per card within
- * one process; run one server process with the sandbox (it is for development and demos).
+ * `simulateSpend`). Its state lives in a `SandboxIssuerStore` (the database in the server, sealed),
+ * its timers on an injected `Scheduler`. Every change runs in one exclusive section of the store,
+ * locked per application, card and key across all processes that share the store. It is for
+ * development and tests: production refuses it (config/env.ts).
  */
-
-/** An automatic KYC refusal: the first rule that matches a holder decides the reason. */
-export interface SandboxRejectionRule {
-  reason: TCardRejectReason;
-  /** For operators and the README: when it applies. */
-  description: string;
-  matches(holder: TCardHolder): boolean;
-}
-
-/** For tests and demos: a holder named "…REJECT…" fails KYC; a document number "000…" is invalid. */
-export const DEFAULT_SANDBOX_REJECTIONS: readonly SandboxRejectionRule[] = [
-  {
-    reason: CardRejectReason.KYC_FAILED,
-    description: 'the holder’s first or last name contains "REJECT"',
-    matches: (holder) => `${holder.firstName} ${holder.lastName}`.toUpperCase().includes('REJECT'),
-  },
-  {
-    reason: CardRejectReason.DOCUMENT_INVALID,
-    description: 'the document number starts with "000"',
-    matches: (holder) => holder.documentNumber.startsWith('000'),
-  },
-];
-
-export interface SandboxIssuerRules {
-  /** Seconds from submission to the automatic KYC decision; null: an operator decides (`approve`/`reject`). */
-  decisionDelaySeconds: number | null;
-  /** Seconds from approval to the automatic issue; null: the programme or an operator calls `issueCard`. */
-  issueDelaySeconds: number | null;
-  /** Checked in order at the decision; none matching approves. */
-  rejections: readonly SandboxRejectionRule[];
-}
-
-/** Development: decide and issue a few seconds apart, so the whole flow shows by itself. */
-export const SANDBOX_DEVELOPMENT_RULES: SandboxIssuerRules = {
-  decisionDelaySeconds: 3,
-  issueDelaySeconds: 3,
-  rejections: DEFAULT_SANDBOX_REJECTIONS,
-};
-
-/** Nothing happens by itself: every decision and issue comes from the operator API. */
-export const SANDBOX_MANUAL_RULES: SandboxIssuerRules = {
-  decisionDelaySeconds: null,
-  issueDelaySeconds: null,
-  rejections: DEFAULT_SANDBOX_REJECTIONS,
-};
-
-/** Issuer prefixes (BINs) of the sandbox's numbers, in each network's range. */
-export const SANDBOX_PREFIXES: Readonly<Record<TCardNetwork, string>> = {
-  [CardNetwork.MASTERCARD]: '522981',
-  [CardNetwork.VISA]: '453918',
-};
-
-/** The label printed on each product's cards. */
-export const SANDBOX_LABELS: Readonly<Record<TCardProduct, string>> = {
-  [CardProduct.GOLD_EAGLE]: 'KPC Gold Eagle',
-  [CardProduct.ROYAL_BLACK_EAGLE]: 'KPC Royal Black Eagle',
-};
 
 /** Card IDs: letters and digits that cannot be mistaken for one another (no 0/O, 1/I). */
 const CARD_ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -125,6 +84,11 @@ export interface SandboxIssuerOptions {
   region?: string;
   /** A uniform integer in [0, max): injectable for reproducible numbers in tests. */
   randomInt?: (max: number) => number;
+  /**
+   * Names a card number in the store's keys (to keep numbers unique) without writing it: a keyed
+   * digest in the server (APP_SECRET's), SHA-256 by default.
+   */
+  numberDigest?: (number: string) => string;
   /** Told when an event handler or a scheduled task fails (the issuer's state is already committed). */
   onError?: (error: unknown, context: string) => void;
 }
@@ -137,155 +101,19 @@ export interface SimulateSpendInput {
   idempotencyKey: string;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Stored records: JSON text, amounts as ledger decimal strings, times as ISO strings.
-
-interface StoredLimits {
-  single: string;
-  daily: string;
-  monthly: string;
-}
-
-interface StoredApplication {
-  ref: string;
-  reference: string;
-  /** The submitted details, to tell a retry from a different application under the same reference. */
-  fingerprint: string;
-  holder: TCardHolder;
-  product: TCardProduct;
-  limits: StoredLimits;
-  network: TCardNetwork;
-  status: TIssuerApplicationStatus;
-  rejectReason: TCardRejectReason | null;
-  cardRef: string | null;
-  submittedAt: string;
-  decidedAt: string | null;
-  issuedAt: string | null;
-  /** When the automatic decision / issue falls due (kept so a restart resumes it). */
-  decideAt: string | null;
-  issueAt: string | null;
-}
-
-interface StoredCard {
-  ref: string;
-  applicationRef: string;
-  reference: string;
-  product: TCardProduct;
-  network: TCardNetwork;
-  number: string;
-  cardId: string;
-  label: string;
-  region: string;
-  status: TCardStatus;
-  issuedAt: string;
-  limits: StoredLimits;
-  balance: string;
-  /** Transactions so far: the last one's sequence number. */
-  transactions: number;
-  /** Freeze/unfreeze changes so far: names each `card.status` event. */
-  statusChanges: number;
-}
-
-interface StoredTransaction {
-  ref: string;
-  cardRef: string;
-  seq: number;
-  type: TCardTransactionType;
-  amount: string;
-  balanceAfter: string;
-  merchant: string | null;
-  idempotencyKey: string;
-  at: string;
-}
-
-const key = {
-  application: (ref: string) => `app/${ref}`,
-  applicationByReference: (reference: string) => `app-reference/${reference}`,
-  card: (ref: string) => `card/${ref}`,
-  cardNumber: (number: string) => `card-number/${number}`,
-  transactions: (cardRef: string) => `txn/${cardRef}/`,
-  transaction: (cardRef: string, seq: number) => `txn/${cardRef}/${String(seq).padStart(12, '0')}`,
-  transactionByKey: (idempotencyKey: string) => `txn-key/${idempotencyKey}`,
-};
-
-/** JSON with object keys sorted, so equal details give equal text whatever their order. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, inner: unknown) =>
-    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : inner,
-  );
-}
-
-function toStoredLimits(limits: CardLimitUnits): StoredLimits {
-  return {
-    single: fromLedgerUnits(limits.single),
-    daily: fromLedgerUnits(limits.daily),
-    monthly: fromLedgerUnits(limits.monthly),
-  };
-}
-
-function fromStoredLimits(limits: StoredLimits): CardLimitUnits {
-  return {
-    single: toLedgerUnits(limits.single),
-    daily: toLedgerUnits(limits.daily),
-    monthly: toLedgerUnits(limits.monthly),
-  };
-}
-
-function toApplication(stored: StoredApplication): IssuerApplication {
-  return {
-    ref: stored.ref,
-    reference: stored.reference,
-    product: stored.product,
-    network: stored.network,
-    status: stored.status,
-    rejectReason: stored.rejectReason,
-    cardRef: stored.cardRef,
-    submittedAt: new Date(stored.submittedAt),
-    decidedAt: stored.decidedAt === null ? null : new Date(stored.decidedAt),
-    issuedAt: stored.issuedAt === null ? null : new Date(stored.issuedAt),
-  };
-}
-
-function toCard(stored: StoredCard): IssuedCard {
-  return {
-    ref: stored.ref,
-    applicationRef: stored.applicationRef,
-    reference: stored.reference,
-    product: stored.product,
-    network: stored.network,
-    number: stored.number,
-    last4: cardLast4(stored.number),
-    cardId: stored.cardId,
-    label: stored.label,
-    region: stored.region,
-    status: stored.status,
-    issuedAt: new Date(stored.issuedAt),
-  };
-}
-
-function toTransaction(stored: StoredTransaction): IssuerTransaction {
-  return {
-    ref: stored.ref,
-    cardRef: stored.cardRef,
-    type: stored.type,
-    amount: toLedgerUnits(stored.amount),
-    balanceAfter: toLedgerUnits(stored.balanceAfter),
-    merchant: stored.merchant,
-    idempotencyKey: stored.idempotencyKey,
-    at: new Date(stored.at),
-  };
-}
-
-/** A result, and the events to send once the lock that produced it is released. */
+/**
+ * What an exclusive section decided: a result or a refusal (thrown once the section committed, so
+ * what it recorded stays), and the events to send after the locks are released.
+ */
 interface Outcome<T> {
-  result: T;
+  result?: T;
+  refusal?: CardIssuerError;
   events: CardIssuerEvent[];
 }
 
 export class SandboxCardIssuer implements CardIssuer {
   readonly name = 'sandbox';
+  readonly offersCards = true;
   private readonly store: SandboxIssuerStore;
   private readonly clock: Clock;
   private readonly scheduler: Scheduler;
@@ -294,9 +122,9 @@ export class SandboxCardIssuer implements CardIssuer {
   private readonly labels: Record<TCardProduct, string>;
   private readonly region: string;
   private readonly random: (max: number) => number;
+  private readonly numberDigest: (number: string) => string;
   private readonly onError: (error: unknown, context: string) => void;
   private readonly handlers = new Set<CardIssuerEventHandler>();
-  private readonly locks = new Map<string, Promise<void>>();
   private readonly timers = new Map<string, () => void>();
   private started = false;
 
@@ -309,6 +137,7 @@ export class SandboxCardIssuer implements CardIssuer {
     this.labels = { ...SANDBOX_LABELS, ...options.labels };
     this.region = options.region ?? 'HK';
     this.random = options.randomInt ?? ((max) => randomInt(max));
+    this.numberDigest = options.numberDigest ?? ((number) => createHash('sha256').update(number).digest('hex'));
     this.onError =
       options.onError ??
       ((error, context) => {
@@ -365,17 +194,17 @@ export class SandboxCardIssuer implements CardIssuer {
       limits: toStoredLimits(input.product.limits),
       network: input.network,
     });
-    const stored = await this.exclusive(`reference:${input.reference}`, async () => {
-      const existingRef = await this.store.get(key.applicationByReference(input.reference));
+    const stored = await this.exclusive([`reference:${input.reference}`], async (entries) => {
+      const existingRef = await entries.get(key.applicationByReference(input.reference));
       if (existingRef !== undefined) {
-        const existing = await this.loadApplication(existingRef);
+        const existing = await loadApplication(entries, existingRef);
         if (existing.fingerprint !== fingerprint) {
           throw new CardIssuerError(
             CardIssuerErrorCode.IDEMPOTENCY_CONFLICT,
             `application ${input.reference} was submitted with other details`,
           );
         }
-        return existing;
+        return { result: existing, events: [] };
       }
       const now = this.clock.now();
       const delay = this.rules.decisionDelaySeconds;
@@ -396,13 +225,15 @@ export class SandboxCardIssuer implements CardIssuer {
         decideAt: delay === null ? null : new Date(now.getTime() + delay * 1000).toISOString(),
         issueAt: null,
       };
-      await this.store.put([
+      await entries.put([
         [key.application(application.ref), JSON.stringify(application)],
         [key.applicationByReference(input.reference), application.ref],
       ]);
-      if (application.decideAt !== null) this.scheduleDecision(application.ref, new Date(application.decideAt));
-      return application;
+      return { result: application, events: [] };
     });
+    if (stored.decideAt !== null && stored.status === IssuerApplicationStatus.SUBMITTED) {
+      this.scheduleDecision(stored.ref, new Date(stored.decideAt));
+    }
     return toApplication(stored);
   }
 
@@ -427,7 +258,7 @@ export class SandboxCardIssuer implements CardIssuer {
     return this.decide(applicationRef, null, false);
   }
 
-  /** Operator: rejects a submitted application with a reason the member is shown. */
+  /** Operator: rejects a submitted application with a reason the member is shown (again: nothing). */
   async reject(
     applicationRef: string,
     reason: TCardRejectReason = CardRejectReason.REVIEW_REJECTED,
@@ -441,10 +272,10 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   async issueCard(applicationRef: string): Promise<IssuedCard> {
-    const outcome = await this.exclusive(`application:${applicationRef}`, async (): Promise<Outcome<IssuedCard>> => {
-      const application = await this.loadApplication(applicationRef);
+    return this.exclusive([`application:${applicationRef}`], async (entries): Promise<Outcome<IssuedCard>> => {
+      const application = await loadApplication(entries, applicationRef);
       if (application.status === IssuerApplicationStatus.ISSUED && application.cardRef !== null) {
-        return { result: toCard(await this.loadCard(application.cardRef)), events: [] };
+        return { result: toCard(await loadCard(entries, application.cardRef)), events: [] };
       }
       if (application.status !== IssuerApplicationStatus.APPROVED) {
         throw new CardIssuerError(
@@ -453,13 +284,14 @@ export class SandboxCardIssuer implements CardIssuer {
         );
       }
       const now = this.clock.now();
+      const number = await this.newCardNumber(entries, application.network);
       const card: StoredCard = {
         ref: `card_${this.randomString(16, REF_ALPHABET)}`,
         applicationRef,
         reference: application.reference,
         product: application.product,
         network: application.network,
-        number: await this.newCardNumber(application.network),
+        number,
         cardId: this.randomString(CARD_ID_LENGTH, CARD_ID_ALPHABET),
         label: this.labels[application.product],
         region: this.region,
@@ -477,12 +309,11 @@ export class SandboxCardIssuer implements CardIssuer {
         issuedAt: card.issuedAt,
         issueAt: null,
       };
-      await this.store.put([
+      await entries.put([
         [key.card(card.ref), JSON.stringify(card)],
-        [key.cardNumber(card.number), card.ref],
+        [key.cardNumber(this.numberDigest(number)), card.ref],
         [key.application(applicationRef), JSON.stringify(issued)],
       ]);
-      this.cancelTimer(`issue:${applicationRef}`);
       const result = toCard(card);
       return {
         result,
@@ -497,9 +328,7 @@ export class SandboxCardIssuer implements CardIssuer {
           },
         ],
       };
-    });
-    await this.emit(outcome.events);
-    return outcome.result;
+    }).finally(() => this.cancelTimer(`issue:${applicationRef}`));
   }
 
   /** Approves (`reason` null) or rejects a submitted application; `automatic` applies the rules' verdict. */
@@ -508,10 +337,11 @@ export class SandboxCardIssuer implements CardIssuer {
     reason: TCardRejectReason | null,
     automatic: boolean,
   ): Promise<IssuerApplication> {
-    const outcome = await this.exclusive(
-      `application:${applicationRef}`,
-      async (): Promise<Outcome<StoredApplication>> => {
-        const application = await this.loadApplication(applicationRef);
+    let emitted = false;
+    const decided = await this.exclusive(
+      [`application:${applicationRef}`],
+      async (entries): Promise<Outcome<StoredApplication>> => {
+        const application = await loadApplication(entries, applicationRef);
         if (application.status !== IssuerApplicationStatus.SUBMITTED) {
           // A timer that fires after an operator decided has nothing to do.
           if (automatic) return { result: application, events: [] };
@@ -531,7 +361,7 @@ export class SandboxCardIssuer implements CardIssuer {
           : reason;
         const now = this.clock.now();
         const issueDelay = this.rules.issueDelaySeconds;
-        const decided: StoredApplication = {
+        const next: StoredApplication = {
           ...application,
           status: verdict === null ? IssuerApplicationStatus.APPROVED : IssuerApplicationStatus.REJECTED,
           rejectReason: verdict,
@@ -540,22 +370,20 @@ export class SandboxCardIssuer implements CardIssuer {
           issueAt:
             verdict === null && issueDelay !== null ? new Date(now.getTime() + issueDelay * 1000).toISOString() : null,
         };
-        await this.store.put([[key.application(applicationRef), JSON.stringify(decided)]]);
-        this.cancelTimer(`decide:${applicationRef}`);
+        await entries.put([[key.application(applicationRef), JSON.stringify(next)]]);
+        emitted = true;
         const base = { at: now, applicationRef, reference: application.reference };
         const event: CardIssuerEvent =
           verdict === null
             ? { ...base, type: 'application.approved', id: `application.approved:${applicationRef}` }
             : { ...base, type: 'application.rejected', id: `application.rejected:${applicationRef}`, reason: verdict };
-        return { result: decided, events: [event] };
+        return { result: next, events: [event] };
       },
     );
-    await this.emit(outcome.events);
+    this.cancelTimer(`decide:${applicationRef}`);
     // Scheduled only after `application.approved` went out, so `card.issued` never overtakes it.
-    if (outcome.events.length > 0 && outcome.result.issueAt !== null) {
-      this.scheduleIssue(applicationRef, new Date(outcome.result.issueAt));
-    }
-    return toApplication(outcome.result);
+    if (emitted && decided.issueAt !== null) this.scheduleIssue(applicationRef, new Date(decided.issueAt));
+    return toApplication(decided);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -575,7 +403,7 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   async balance(cardRef: string): Promise<bigint> {
-    return toLedgerUnits((await this.loadCard(cardRef)).balance);
+    return toLedgerUnits((await loadCard(this.store, cardRef)).balance);
   }
 
   async topUp(input: TopUpInput): Promise<IssuerTransaction> {
@@ -588,11 +416,11 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   async listTransactions(cardRef: string, page: { cursor?: string; limit?: number } = {}): Promise<TransactionsPage> {
-    await this.loadCard(cardRef);
+    await loadCard(this.store, cardRef);
     const limit = Math.min(Math.max(Math.trunc(page.limit ?? DEFAULT_PAGE), 1), MAX_PAGE);
     // The cursor is the last sequence number seen; anything else reads as the end of the list.
     const before = page.cursor === undefined ? Infinity : /^\d{1,12}$/.test(page.cursor) ? Number(page.cursor) : 0;
-    const older = (await this.transactionsOf(cardRef)).filter((stored) => stored.seq < before).reverse();
+    const older = (await transactionsOf(this.store, cardRef)).filter((stored) => stored.seq < before).reverse();
     const list = older.slice(0, limit);
     const last = list.at(-1);
     return {
@@ -602,11 +430,11 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   private async setStatus(cardRef: string, status: TCardStatus): Promise<IssuedCard> {
-    const outcome = await this.exclusive(`card:${cardRef}`, async (): Promise<Outcome<IssuedCard>> => {
-      const card = await this.loadCard(cardRef);
+    return this.exclusive([`card:${cardRef}`], async (entries): Promise<Outcome<IssuedCard>> => {
+      const card = await loadCard(entries, cardRef);
       if (card.status === status) return { result: toCard(card), events: [] };
       const changed: StoredCard = { ...card, status, statusChanges: card.statusChanges + 1 };
-      await this.store.put([[key.card(cardRef), JSON.stringify(changed)]]);
+      await entries.put([[key.card(cardRef), JSON.stringify(changed)]]);
       return {
         result: toCard(changed),
         events: [
@@ -620,11 +448,12 @@ export class SandboxCardIssuer implements CardIssuer {
         ],
       };
     });
-    await this.emit(outcome.events);
-    return outcome.result;
   }
 
-  /** A top-up (into the card) or a spend (out of it): once per key, on an active card, within balance and limits. */
+  /**
+   * A top-up (into the card) or a spend (out of it): once per key, on an active card, within balance
+   * and limits. A refusal is kept under its key too, so the key can never succeed later.
+   */
   private async move(
     cardRef: string,
     type: TCardTransactionType,
@@ -634,55 +463,47 @@ export class SandboxCardIssuer implements CardIssuer {
   ): Promise<IssuerTransaction> {
     if (amount <= 0n) throw new CardIssuerError(CardIssuerErrorCode.INVALID_AMOUNT, 'the amount must be positive');
     const signed = type === CardTransactionType.SPEND ? -amount : amount;
-    const outcome = await this.exclusive(`card:${cardRef}`, () =>
-      // The key's own lock too: the same key sent for two cards is one effect, not two.
-      this.exclusive(`key:${idempotencyKey}`, async (): Promise<Outcome<IssuerTransaction>> => {
-        const seen = await this.store.get(key.transactionByKey(idempotencyKey));
+    const sameCall = (earlier: { cardRef: string; type: TCardTransactionType; amount: string }, moved: bigint) =>
+      earlier.cardRef === cardRef && earlier.type === type && toLedgerUnits(earlier.amount) === moved;
+    const conflict = () =>
+      new CardIssuerError(
+        CardIssuerErrorCode.IDEMPOTENCY_CONFLICT,
+        `key ${idempotencyKey} was used for another transaction`,
+      );
+    // The key's own lock too: the same key sent for two cards is one effect, not two.
+    return this.exclusive(
+      [`card:${cardRef}`, `key:${idempotencyKey}`],
+      async (entries): Promise<Outcome<IssuerTransaction>> => {
+        const seen = await entries.get(key.transactionByKey(idempotencyKey));
         if (seen !== undefined) {
-          const earlier = JSON.parse((await this.store.get(seen)) ?? 'null') as StoredTransaction | null;
+          const earlier = JSON.parse((await entries.get(seen)) ?? 'null') as StoredTransaction | null;
           if (!earlier) throw new Error(`sandbox issuer lost transaction ${seen}`);
-          if (earlier.cardRef !== cardRef || earlier.type !== type || toLedgerUnits(earlier.amount) !== signed) {
-            throw new CardIssuerError(
-              CardIssuerErrorCode.IDEMPOTENCY_CONFLICT,
-              `key ${idempotencyKey} was used for another transaction`,
-            );
-          }
+          if (!sameCall(earlier, signed)) throw conflict();
           return { result: toTransaction(earlier), events: [] };
         }
-        const card = await this.loadCard(cardRef);
-        if (card.status === CardStatus.FROZEN) {
-          throw new CardIssuerError(CardIssuerErrorCode.CARD_FROZEN, `card ${cardRef} is frozen`);
+        const refused = await entries.get(key.refusalByKey(idempotencyKey));
+        if (refused !== undefined) {
+          const earlier = JSON.parse(refused) as StoredRefusal;
+          if (!sameCall(earlier, amount)) throw conflict();
+          return { refusal: refusalOf(earlier), events: [] };
+        }
+        const card = await loadCard(entries, cardRef);
+        const refusal = await this.refusalFor(entries, card, type, amount);
+        if (refusal) {
+          const record: StoredRefusal = {
+            cardRef,
+            type,
+            amount: fromLedgerUnits(amount),
+            code: refusal.code,
+            message: refusal.message,
+            limit: refusal.limit,
+            remaining: refusal.remaining === null ? null : fromLedgerUnits(refusal.remaining),
+          };
+          await entries.put([[key.refusalByKey(idempotencyKey), JSON.stringify(record)]]);
+          return { refusal, events: [] };
         }
         const balance = toLedgerUnits(card.balance);
-        if (type === CardTransactionType.SPEND && amount > balance) {
-          throw new CardIssuerError(CardIssuerErrorCode.INSUFFICIENT_FUNDS, `card ${cardRef} holds less than that`);
-        }
         const now = this.clock.now();
-        const day = now.toISOString().slice(0, 10);
-        const month = day.slice(0, 7);
-        let usedToday = 0n;
-        let usedThisMonth = 0n;
-        for (const stored of await this.transactionsOf(cardRef)) {
-          if (stored.type !== type) continue;
-          const moved = toLedgerUnits(stored.amount);
-          const size = moved < 0n ? -moved : moved;
-          if (stored.at.startsWith(month)) usedThisMonth += size;
-          if (stored.at.startsWith(day)) usedToday += size;
-        }
-        const limits = fromStoredLimits(card.limits);
-        const exceeded = exceededCardLimit(amount, limits, usedToday, usedThisMonth);
-        if (exceeded !== null) {
-          const left = {
-            single: limits.single,
-            daily: limits.daily - usedToday,
-            monthly: limits.monthly - usedThisMonth,
-          };
-          throw new CardIssuerError(
-            CardIssuerErrorCode.LIMIT_EXCEEDED,
-            `the amount breaks card ${cardRef}'s ${exceeded} limit`,
-            { limit: exceeded, remaining: left[exceeded] > 0n ? left[exceeded] : 0n },
-          );
-        }
         const seq = card.transactions + 1;
         const transaction: StoredTransaction = {
           ref: `${cardRef}:${seq}`,
@@ -696,7 +517,7 @@ export class SandboxCardIssuer implements CardIssuer {
           at: now.toISOString(),
         };
         const updated: StoredCard = { ...card, balance: transaction.balanceAfter, transactions: seq };
-        await this.store.put([
+        await entries.put([
           [key.card(cardRef), JSON.stringify(updated)],
           [key.transaction(cardRef, seq), JSON.stringify(transaction)],
           [key.transactionByKey(idempotencyKey), key.transaction(cardRef, seq)],
@@ -708,33 +529,47 @@ export class SandboxCardIssuer implements CardIssuer {
             { type: 'card.transaction', id: `card.transaction:${result.ref}`, at: now, cardRef, transaction: result },
           ],
         };
-      }),
+      },
     );
-    await this.emit(outcome.events);
-    return outcome.result;
+  }
+
+  /** Why the card cannot move `amount` now (frozen, too little on it, a limit), or null. */
+  private async refusalFor(
+    entries: SandboxIssuerEntries,
+    card: StoredCard,
+    type: TCardTransactionType,
+    amount: bigint,
+  ): Promise<CardIssuerError | null> {
+    if (card.status === CardStatus.FROZEN) {
+      return new CardIssuerError(CardIssuerErrorCode.CARD_FROZEN, `card ${card.ref} is frozen`);
+    }
+    if (type === CardTransactionType.SPEND && amount > toLedgerUnits(card.balance)) {
+      return new CardIssuerError(CardIssuerErrorCode.INSUFFICIENT_FUNDS, `card ${card.ref} holds less than that`);
+    }
+    const day = this.clock.now().toISOString().slice(0, 10);
+    const month = day.slice(0, 7);
+    let usedToday = 0n;
+    let usedThisMonth = 0n;
+    for (const stored of await transactionsOf(entries, card.ref)) {
+      if (stored.type !== type) continue;
+      const moved = toLedgerUnits(stored.amount);
+      const size = moved < 0n ? -moved : moved;
+      if (stored.at.startsWith(month)) usedThisMonth += size;
+      if (stored.at.startsWith(day)) usedToday += size;
+    }
+    const limits = fromStoredLimits(card.limits);
+    const exceeded = exceededCardLimit(amount, limits, usedToday, usedThisMonth);
+    if (exceeded === null) return null;
+    const left = { single: limits.single, daily: limits.daily - usedToday, monthly: limits.monthly - usedThisMonth };
+    return new CardIssuerError(
+      CardIssuerErrorCode.LIMIT_EXCEEDED,
+      `the amount breaks card ${card.ref}'s ${exceeded} limit`,
+      { limit: exceeded, remaining: left[exceeded] > 0n ? left[exceeded] : 0n },
+    );
   }
 
   // -------------------------------------------------------------------------------------------
   // Helpers
-
-  private async loadApplication(ref: string): Promise<StoredApplication> {
-    const value = await this.store.get(key.application(ref));
-    if (value === undefined) throw new CardIssuerError(CardIssuerErrorCode.NOT_FOUND, `no application ${ref}`);
-    return JSON.parse(value) as StoredApplication;
-  }
-
-  private async loadCard(ref: string): Promise<StoredCard> {
-    const value = await this.store.get(key.card(ref));
-    if (value === undefined) throw new CardIssuerError(CardIssuerErrorCode.NOT_FOUND, `no card ${ref}`);
-    return JSON.parse(value) as StoredCard;
-  }
-
-  /** Oldest first. */
-  private async transactionsOf(cardRef: string): Promise<StoredTransaction[]> {
-    return (await this.store.list(key.transactions(cardRef))).map(
-      ([, value]) => JSON.parse(value) as StoredTransaction,
-    );
-  }
 
   private randomString(length: number, alphabet: string): string {
     let text = '';
@@ -743,12 +578,12 @@ export class SandboxCardIssuer implements CardIssuer {
   }
 
   /** The network's prefix, random digits and the Luhn check digit; never a number issued before. */
-  private async newCardNumber(network: TCardNetwork): Promise<string> {
+  private async newCardNumber(entries: SandboxIssuerEntries, network: TCardNetwork): Promise<string> {
     const prefix = this.prefixes[network];
     for (let attempt = 0; attempt < 20; attempt += 1) {
       const body = prefix + this.randomString(CARD_NUMBER_LENGTH - 1 - prefix.length, '0123456789');
       const number = body + luhnCheckDigit(body);
-      if ((await this.store.get(key.cardNumber(number))) === undefined) return number;
+      if ((await entries.get(key.cardNumber(this.numberDigest(number)))) === undefined) return number;
     }
     throw new Error(`sandbox issuer found no free ${network} number`);
   }
@@ -786,20 +621,19 @@ export class SandboxCardIssuer implements CardIssuer {
     this.timers.delete(name);
   }
 
-  /** Runs `work` after every earlier call holding `name` has finished (in this process). */
-  private async exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.locks.get(name) ?? Promise.resolve();
-    const run = previous.then(work);
-    const done = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.locks.set(name, done);
-    try {
-      return await run;
-    } finally {
-      if (this.locks.get(name) === done) this.locks.delete(name);
-    }
+  /**
+   * Runs `work` in one exclusive section of the store (locks `names` in every process), then sends
+   * its events and answers its result, or throws its refusal (kept: the section committed).
+   */
+  private async exclusive<T>(
+    names: readonly string[],
+    work: (entries: SandboxIssuerEntries) => Promise<Outcome<T>>,
+  ): Promise<T> {
+    const outcome = await this.store.exclusive(names, work);
+    await this.emit(outcome.events);
+    if (outcome.refusal) throw outcome.refusal;
+    if (outcome.result === undefined) throw new Error('sandbox issuer: a section answered nothing');
+    return outcome.result;
   }
 
   /** Sends events to every handler in turn; a failing handler is reported and does not stop the others. */
@@ -814,4 +648,28 @@ export class SandboxCardIssuer implements CardIssuer {
       }
     }
   }
+}
+
+async function loadApplication(entries: SandboxIssuerEntries, ref: string): Promise<StoredApplication> {
+  const value = await entries.get(key.application(ref));
+  if (value === undefined) throw new CardIssuerError(CardIssuerErrorCode.NOT_FOUND, `no application ${ref}`);
+  return JSON.parse(value) as StoredApplication;
+}
+
+async function loadCard(entries: SandboxIssuerEntries, ref: string): Promise<StoredCard> {
+  const value = await entries.get(key.card(ref));
+  if (value === undefined) throw new CardIssuerError(CardIssuerErrorCode.NOT_FOUND, `no card ${ref}`);
+  return JSON.parse(value) as StoredCard;
+}
+
+/** Oldest first. */
+async function transactionsOf(entries: SandboxIssuerEntries, cardRef: string): Promise<StoredTransaction[]> {
+  return (await entries.list(key.transactions(cardRef))).map(([, value]) => JSON.parse(value) as StoredTransaction);
+}
+
+function refusalOf(stored: StoredRefusal): CardIssuerError {
+  return new CardIssuerError(stored.code, stored.message, {
+    ...(stored.limit === null ? {} : { limit: stored.limit }),
+    ...(stored.remaining === null ? {} : { remaining: toLedgerUnits(stored.remaining) }),
+  });
 }

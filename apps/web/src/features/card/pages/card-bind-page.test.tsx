@@ -19,7 +19,7 @@ const card: TCardListItem = {
   id: '5',
   product: 'gold_eagle',
   network: 'mastercard',
-  maskedNumber: `5222 **** **** ${NUMBER.slice(-4)}`,
+  maskedNumber: `**** **** **** ${NUMBER.slice(-4)}`,
   last4: NUMBER.slice(-4),
   cardId: 'KPC12345',
   label: 'KPC Gold Eagle',

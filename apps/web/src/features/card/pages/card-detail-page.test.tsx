@@ -23,7 +23,7 @@ function card(overrides: Partial<TCardListItem> = {}): TCardListItem {
     id: '7',
     product: 'gold_eagle',
     network: 'mastercard',
-    maskedNumber: '5222 **** **** 7890',
+    maskedNumber: '**** **** **** 7890',
     last4: '7890',
     cardId: 'KPC12345',
     label: 'Travel',
@@ -175,7 +175,7 @@ describe('CardDetailPage (issue 11 §3: balance, top-up, freeze, transactions)',
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     await waitFor(() => expect(textOf('card-detail-balance')).toBe('150 USDT'));
-    expect(textOf('card-7-number')).toBe('5222 **** **** 7890');
+    expect(textOf('card-7-number')).toBe('**** **** **** 7890');
     expect(textOf('card-7-card-id')).toBe('KPC12345');
     expect(textOf('card-7-label')).toBe('Travel');
     expect(textOf('card-7-region')).toBe('Singapore');

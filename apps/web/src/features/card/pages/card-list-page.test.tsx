@@ -17,7 +17,7 @@ const unbound: TCardListItem = {
   id: '5',
   product: 'gold_eagle',
   network: 'mastercard',
-  maskedNumber: '5222 **** **** 7890',
+  maskedNumber: '**** **** **** 7890',
   last4: '7890',
   cardId: 'KPC12345',
   label: 'KPC Gold Eagle',
@@ -36,7 +36,7 @@ const bound: TCardListItem = {
   id: '6',
   product: 'royal_black_eagle',
   network: 'visa',
-  maskedNumber: '4111 **** **** 1111',
+  maskedNumber: '**** **** **** 1111',
   last4: '1111',
   cardId: 'KPC99999',
   label: 'KPC Royal Black Eagle',
@@ -139,7 +139,7 @@ describe('CardListPage (SPEC §2 card pages)', () => {
     await screen.findByTestId('card-items');
     expect(textOf('card-5-product')).toBe('Gold Eagle Card');
     expect(textOf('card-5-network')).toBe('Mastercard');
-    expect(textOf('card-5-number')).toBe('5222 **** **** 7890');
+    expect(textOf('card-5-number')).toBe('**** **** **** 7890');
     expect(textOf('card-5-card-id')).toBe('KPC12345');
     expect(textOf('card-5-label')).toBe('KPC Gold Eagle');
     expect(textOf('card-5-region')).toBe('Hong Kong SAR China');

@@ -1,5 +1,5 @@
 import { formatNumber, type TEsopTerms } from '@kpc/shared';
-import { Info } from '@phosphor-icons/react';
+import { ArrowsClockwise, Info } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
 import { ReviewSheet, type ReviewRow } from '@/components/review-sheet.tsx';
 import { formatDateTime } from '@/lib/format-date-time.ts';
@@ -10,7 +10,10 @@ import { formatDuration } from '@/features/esop/utils/format-duration.ts';
 /** A subscription the form has checked, with its preview at the price shown. */
 export interface EsopReview {
   amount: string;
+  /** KPC's price the sheet shows, and sends with the subscription. */
   price: string;
+  /** The price it replaced after the server refused it as changed (PRICE_CHANGED), or null. */
+  priceWas: string | null;
   kpc: string;
   lockEnd: Date;
   terms: TEsopTerms;
@@ -27,13 +30,15 @@ interface EsopReviewSheetProps {
 
 /**
  * The last look before a subscription pays (issue 10 part 2): what is paid, at which price, the KPC
- * it buys, when the lock-up ends and how the release runs. Test ids `esop-review-<row>`,
- * `esop-review-confirm` and `esop-review-cancel`.
+ * it buys, when the lock-up ends and how the release runs; after a refused price, the new one and
+ * what it replaced. Test ids `esop-review-<row>`, `esop-review-changed`, `esop-review-confirm` and
+ * `esop-review-cancel`.
  */
 export function EsopReviewSheet({ isOpen, review, onConfirm, onCancel }: EsopReviewSheetProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   if (!review) return null;
+  const usdt = (value: string) => `${formatNumber(value)} ${ESOP_PAY_ASSET}`;
   const rows: ReviewRow[] = [
     { key: 'amount', label: t('esop.review.amount'), value: `${formatNumber(review.amount)} ${ESOP_PAY_ASSET}` },
     { key: 'price', label: t('esop.review.price'), value: t('esop.priceValue', { price: formatNumber(review.price) }) },
@@ -64,6 +69,12 @@ export function EsopReviewSheet({ isOpen, review, onConfirm, onCancel }: EsopRev
       onCancel={onCancel}
       testId="esop-review"
     >
+      {review.priceWas !== null && (
+        <p className="review-sheet__note review-sheet__note--alert" role="alert" data-testid="esop-review-changed">
+          <ArrowsClockwise size={18} aria-hidden="true" />
+          <span>{t('esop.review.priceChanged', { from: usdt(review.priceWas), to: usdt(review.price) })}</span>
+        </p>
+      )}
       <p className="review-sheet__note" data-testid="esop-review-note">
         <Info size={18} aria-hidden="true" />
         {t('esop.review.note')}

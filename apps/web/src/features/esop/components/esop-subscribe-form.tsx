@@ -1,15 +1,17 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
-import { isAnswerLost } from '@/lib/request.ts';
 import { formatNumber, type TEsopOrder, type TEsopTerms } from '@kpc/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
 import { AppForm } from '@/components/app-form.tsx';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { planProductsQueryOptions } from '@/lib/api/get-plan-products.ts';
+import { isAnswerLost } from '@/lib/request.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
-import { useJoinEsop } from '@/features/esop/api/join-esop.ts';
+import { isPriceChanged, useJoinEsop } from '@/features/esop/api/join-esop.ts';
 import { EsopReviewSheet, type EsopReview } from '@/features/esop/components/esop-review-sheet.tsx';
 import {
   ESOP_ASSET,
@@ -29,8 +31,10 @@ interface EsopSubscribeFormProps {
 
 /**
  * Subscribing (issue 10 part 2): an amount of USDT (All = available), the KPC it buys at the
- * current price, the plan's bounds as messages, then a review sheet whose Confirm pays. A retry of
- * the same amount carries the same request id, so it subscribes once.
+ * current price, the plan's bounds as messages, then a review sheet whose Confirm pays at the price
+ * it shows (sent with the request). A retry of the same amount at the same price carries the same
+ * request id, so it subscribes once. If the server answers that the price changed (nothing was
+ * charged), the sheet reads the price again and shows it, with what it replaced, to confirm anew.
  */
 export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscribeFormProps) {
   const { t } = useTranslation();
@@ -38,6 +42,7 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
   const balance = assets.data?.lst.find((item) => item.asset === ESOP_PAY_ASSET);
   const available = balance?.available ?? (assets.data ? '0' : undefined);
   const amount = useAmountInput(getEsopAmountLimits(terms, available));
+  const queryClient = useQueryClient();
   const joinMutation = useJoinEsop();
   const pendingRequest = useRef<PendingRequest | null>(null);
   const [review, setReview] = useState<EsopReview | null>(null);
@@ -52,6 +57,7 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
     setReview({
       amount: value,
       price: terms.price,
+      priceWas: null,
       kpc: allocation,
       lockEnd: previewLockEnd(terms.lockMonths),
       terms,
@@ -60,16 +66,48 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
     setIsReviewOpen(true);
   }
 
+  /** After PRICE_CHANGED: the review shows the price now (and the one it replaced), or closes with the server's word. */
+  async function showNewPrice(shown: EsopReview, message: string) {
+    let products;
+    try {
+      products = await queryClient.fetchQuery(planProductsQueryOptions());
+    } catch {
+      products = undefined;
+    }
+    const fresh = products?.esop;
+    const allocation = fresh ? previewKpc(shown.amount, fresh.price) : null;
+    if (!products || !fresh || allocation === null || fresh.price === shown.price) {
+      setIsReviewOpen(false);
+      showToast(message);
+      return;
+    }
+    setReview({
+      ...shown,
+      price: fresh.price,
+      priceWas: shown.price,
+      kpc: allocation,
+      lockEnd: previewLockEnd(fresh.lockMonths),
+      terms: fresh,
+      phaseDays: products.phaseDays,
+    });
+  }
+
   async function confirmSubscription() {
     if (!review) return;
-    pendingRequest.current = pickRequestId(pendingRequest.current, getEsopFingerprint(review.amount));
+    pendingRequest.current = pickRequestId(pendingRequest.current, getEsopFingerprint(review.amount, review.price));
     let order: TEsopOrder;
     try {
-      order = await joinMutation.mutateAsync({ amount: review.amount, requestId: pendingRequest.current.id });
+      order = await joinMutation.mutateAsync({
+        amount: review.amount,
+        price: review.price,
+        requestId: pendingRequest.current.id,
+      });
     } catch (error) {
-      // Toasted by the request client. A refusal (a bound, the balance) goes back to the form; after
-      // a lost answer the review stays, and Confirm retries under the same id.
-      if (!isAnswerLost(error)) setIsReviewOpen(false);
+      // Toasted by the request client, except a changed price, shown in the review. A refusal (a
+      // bound, the balance) goes back to the form; after a lost answer the review stays, and
+      // Confirm retries under the same id.
+      if (isPriceChanged(error)) await showNewPrice(review, error.message);
+      else if (!isAnswerLost(error)) setIsReviewOpen(false);
       return;
     }
     pendingRequest.current = null;

@@ -163,7 +163,8 @@ describe('EsopPage (issue 10 part 2)', () => {
     expect(sentBodies(fetchMock, '/plan/esop/join')).toHaveLength(0);
     await press('esop-review-confirm');
     const [body] = sentBodies(fetchMock, '/plan/esop/join');
-    expect(body).toMatchObject({ amount: '1000' });
+    // The price the review showed goes with the subscription.
+    expect(body).toMatchObject({ amount: '1000', price: '0.5' });
     expect(typeof body?.requestId).toBe('string');
     expect(sentBodies(fetchMock, '/plan/esop/join')).toHaveLength(1);
     expect(showToast).toHaveBeenCalledWith('Subscribed: 2,000 KPC locked');
@@ -174,6 +175,52 @@ describe('EsopPage (issue 10 part 2)', () => {
     expect(screen.getByTestId('esop-order-released').textContent).toBe('0 KPC');
     expect(screen.getByTestId('esop-order-next').textContent).toContain('166.666666 KPC');
     expect(screen.getByTestId('esop-order-progress').textContent).toBe('0% released');
+  });
+
+  it('after a refused price, shows the new one in the review and subscribes at it only on Confirm', async () => {
+    await renderPage();
+    await waitFor(() => expect(screen.getByTestId('esop-amount-balance').textContent).toBe('Available 1,500 USDT'));
+    const message = 'The price has changed. Please review the new price and try again; nothing was charged.';
+    const join = answers['/plan/esop/join']!;
+    answers['/plan/esop/join'] = () => ({ code: 1404, msg: message, data: null });
+    type('1000');
+    await press('esop-submit');
+    expect(screen.getByTestId('esop-review-price').textContent).toBe('1 KPC = 0.5 USDT');
+    expect(screen.queryByTestId('esop-review-changed')).toBeNull();
+    // The price moves between the review and Confirm: the server refuses, nothing is charged.
+    answers['/plan/products'] = () => ok({ ...products, esop: { ...products.esop, price: '0.625' } });
+    await press('esop-review-confirm');
+    await waitFor(() => expect(screen.getByTestId('esop-review-price').textContent).toBe('1 KPC = 0.625 USDT'));
+    expect(screen.getByTestId('esop-review-kpc').textContent).toBe('1,600 KPC');
+    expect(screen.getByTestId('esop-review-amount').textContent).toBe('1,000 USDT');
+    expect(screen.getByTestId('esop-review-changed').textContent).toBe(
+      'The KPC price changed from 0.5 USDT to 0.625 USDT. Nothing was charged: check the KPC you receive, then confirm.',
+    );
+    // The form behind the sheet shows the new price too; no error toast over the sheet.
+    expect(screen.getByTestId('esop-receive').textContent).toBe('≈ 1,600 KPC');
+    expect(showToast).not.toHaveBeenCalledWith(message);
+    expect(sentBodies(fetchMock, '/plan/esop/join')).toHaveLength(1);
+
+    answers['/plan/esop/join'] = join;
+    await press('esop-review-confirm');
+    const [refused, paid] = sentBodies(fetchMock, '/plan/esop/join');
+    expect(refused).toMatchObject({ amount: '1000', price: '0.5' });
+    expect(paid).toMatchObject({ amount: '1000', price: '0.625' });
+    expect(paid?.requestId).not.toBe(refused?.requestId);
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Subscribed: 2,000 KPC locked'));
+  });
+
+  it('closes the review with the server’s word when the price cannot be read again', async () => {
+    await renderPage();
+    await waitFor(() => expect(screen.getByTestId('esop-amount-balance').textContent).toBe('Available 1,500 USDT'));
+    const message = 'The price has changed. Please review the new price and try again; nothing was charged.';
+    answers['/plan/esop/join'] = () => ({ code: 1404, msg: message, data: null });
+    type('1000');
+    await press('esop-submit');
+    answers['/plan/products'] = () => ({ code: 500, msg: 'Server error', data: null });
+    await press('esop-review-confirm');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(message));
+    await waitFor(() => expect(screen.queryByTestId('esop-review-confirm')).toBeNull());
   });
 
   it('retries a subscription whose answer was lost under the same request id', async () => {

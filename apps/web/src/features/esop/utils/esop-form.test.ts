@@ -39,7 +39,9 @@ describe('the KPC plan form', () => {
   });
 
   it('gives the same amount the same fingerprint, so a retry reuses its request id', () => {
-    expect(getEsopFingerprint('1000')).toBe(getEsopFingerprint('1000'));
-    expect(getEsopFingerprint('1000')).not.toBe(getEsopFingerprint('1001'));
+    expect(getEsopFingerprint('1000', '0.5')).toBe(getEsopFingerprint('1000', '0.5'));
+    expect(getEsopFingerprint('1000', '0.5')).not.toBe(getEsopFingerprint('1001', '0.5'));
+    // A new price after PRICE_CHANGED is a new subscription (the refused one charged nothing).
+    expect(getEsopFingerprint('1000', '0.5')).not.toBe(getEsopFingerprint('1000', '0.6'));
   });
 });

@@ -11,7 +11,7 @@ import type { AmountLimits } from '@/lib/amount-rules.ts';
 /**
  * Rules and previews of the KPC plan's subscription (SPEC §4 "Plan release", issue 10 part 2).
  * Amounts stay decimal strings; the arithmetic is the shared `plans.ts`, as on the server, which
- * checks everything again against the live terms and the price of the moment it subscribes.
+ * checks everything again against the live terms, and refuses a price other than the one shown.
  */
 
 /** The asset an ESOP order is paid in. */
@@ -55,7 +55,7 @@ export function releasedPercent(order: Pick<TEsopOrder, 'kpc' | 'released'>): nu
   return Number((toLedgerUnits(order.released) * 10_000n) / total) / 100;
 }
 
-/** What identifies one subscription, for its request id: the same amount tried again reuses it. */
-export function getEsopFingerprint(amount: string): string {
-  return `${ESOP_PAY_ASSET}:${amount}`;
+/** What identifies one subscription, for its request id: the same amount at the same price tried again reuses it. */
+export function getEsopFingerprint(amount: string, price: string): string {
+  return `${ESOP_PAY_ASSET}:${amount}@${price}`;
 }

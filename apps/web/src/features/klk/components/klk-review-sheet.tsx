@@ -1,4 +1,5 @@
 import { formatNumber, type TKlkTier } from '@kpc/shared';
+import { ArrowsClockwise } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
 import { ReviewSheet, type ReviewRow } from '@/components/review-sheet.tsx';
 import { useKlkLevelName } from '@/features/klk/hooks/use-klk-level-name.ts';
@@ -11,6 +12,8 @@ export interface KlkReview {
   fromLevel: string | null;
   /** Available balance of the asset, or undefined while unknown. */
   available: string | undefined;
+  /** What the review showed before the server refused it as changed (PRICE_CHANGED), or null. */
+  payWas: string | null;
 }
 
 interface KlkReviewSheetProps {
@@ -28,7 +31,7 @@ export function KlkReviewSheet({ isOpen, review, onConfirm, onCancel }: KlkRevie
   const { t } = useTranslation();
   const levelName = useKlkLevelName();
   if (!review) return null;
-  const { tier, asset, fromLevel, available } = review;
+  const { tier, asset, fromLevel, available, payWas } = review;
   const money = (value: string) => `${formatNumber(value)} ${asset}`;
   const rows: ReviewRow[] = [
     { key: 'package', label: t('klk.review.package'), value: levelName(tier.level) },
@@ -49,6 +52,17 @@ export function KlkReviewSheet({ isOpen, review, onConfirm, onCancel }: KlkRevie
       onConfirm={onConfirm}
       onCancel={onCancel}
       testId="klk-review"
-    />
+    >
+      {payWas !== null && (
+        <p
+          className="review-sheet__note review-sheet__note--alert klk-review__changed"
+          role="alert"
+          data-testid="klk-review-changed"
+        >
+          <ArrowsClockwise size={18} aria-hidden="true" />
+          <span>{t('klk.review.priceChanged', { from: money(payWas), to: money(tier.payNow ?? tier.price) })}</span>
+        </p>
+      )}
+    </ReviewSheet>
   );
 }

@@ -32,6 +32,7 @@ const agent: TKlkPackagesResponse = {
 
 const fetchMock = vi.fn<typeof fetch>();
 let answers: Record<string, (body: Record<string, unknown>) => unknown>;
+let packages: TKlkPackagesResponse;
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -49,7 +50,7 @@ beforeEach(async () => {
   vi.mocked(showToast).mockClear();
   bindNavigator({ navigate: vi.fn(), goBack: vi.fn(), canGoBack: () => true, getCurrentUrl: () => '/pages/klk/index' });
   useUserStore.setState({ token: 'member-token', address: '' });
-  let packages = fresh;
+  packages = fresh;
   answers = {
     '/klk/packages': () => ok(packages),
     '/ass/lst': () =>
@@ -120,8 +121,7 @@ describe('KlkPage (SPEC §1 broker privilege package)', () => {
       expect(showToast).toHaveBeenCalledWith('You have successfully activated the KLK Broker Privilege Package'),
     );
     const [body] = sentBodies(fetchMock, '/klk/buy');
-    expect(body?.tierId).toBe('1');
-    expect(body?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body).toEqual({ tierId: '1', amount: '1000', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(screen.getByTestId('klk-success').textContent).toContain('paid 1,000 USDT');
     expect(screen.getByTestId('klk-codes-link').getAttribute('href')).toBe('#/pages/card/sdk');
     // The level and the upgrade price come back from the server.
@@ -131,6 +131,49 @@ describe('KlkPage (SPEC §1 broker privilege package)', () => {
     expect(textOf('klk-tier-partner-pay-now')).toBe('4,000 USDT');
     expect(textOf('klk-tier-partner-codes-now')).toBe('Extra activation codes: 5');
     expect(textOf('klk-tier-partner-buy')).toBe('Upgrade');
+  });
+
+  it('sends what the review showed; a changed upgrade price is refused, shown in the review, then bought once confirmed', async () => {
+    packages = agent;
+    renderPage();
+    await press(await screen.findByTestId('klk-tier-partner-buy'));
+    expect(textOf('klk-review-pay')).toBe('4,000 USDT');
+    // The partner tier's price rises on the server while the review is open.
+    const risen = structuredClone(agent);
+    risen.tiers[1] = { ...risen.tiers[1]!, price: '5500', payNow: '4500' };
+    packages = risen;
+    answers['/klk/buy'] = () => ({
+      code: 1404,
+      msg: 'The price has changed. Please review the new price and try again; nothing was charged.',
+      data: null,
+    });
+    await press('klk-review-confirm');
+    await waitFor(() => expect(textOf('klk-review-pay')).toBe('4,500 USDT'));
+    expect(textOf('klk-review-changed')).toBe(
+      'The price changed from 4,000 USDT to 4,500 USDT. Nothing was charged: check the new amount, then confirm.',
+    );
+    expect(textOf('klk-tier-partner-pay-now')).toBe('4,500 USDT');
+    expect(showToast).not.toHaveBeenCalled();
+    answers['/klk/buy'] = (body) =>
+      ok({
+        id: '8',
+        tierId: body.tierId,
+        level: 'partner',
+        fromLevel: 'agent',
+        paid: body.amount,
+        asset: 'USDT',
+        codeCount: 5,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      });
+    await press('klk-review-confirm');
+    await waitFor(() =>
+      expect(showToast).toHaveBeenCalledWith('You have successfully activated the KLK Broker Privilege Package'),
+    );
+    const [refused, bought] = sentBodies(fetchMock, '/klk/buy');
+    expect(refused).toMatchObject({ tierId: '2', amount: '4000' });
+    expect(bought).toMatchObject({ tierId: '2', amount: '4500' });
+    expect(bought?.requestId).not.toBe(refused?.requestId);
+    expect(screen.getByTestId('klk-success').textContent).toContain('paid 4,500 USDT');
   });
 
   it("shows the server's own message when the purchase is refused, and closes the review", async () => {

@@ -11,7 +11,7 @@ import { SkeletonRows } from '@/components/skeleton-rows.tsx';
 import { ROUTES } from '@/config/routes.ts';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
 import { showToast } from '@/lib/toast.ts';
-import { useBuyKlkPackage } from '@/features/klk/api/buy-klk-package.ts';
+import { isPriceChanged, useBuyKlkPackage } from '@/features/klk/api/buy-klk-package.ts';
 import { useKlkPackages } from '@/features/klk/api/get-klk-packages.ts';
 import { KlkReviewSheet, type KlkReview } from '@/features/klk/components/klk-review-sheet.tsx';
 import { KlkTierCard } from '@/features/klk/components/klk-tier-card.tsx';
@@ -42,19 +42,34 @@ export function KlkPage() {
   const [purchase, setPurchase] = useState<TKlkPurchase | null>(null);
 
   function openReview(tier: TKlkTier) {
-    setReview({ tier, asset, fromLevel: packages?.level ?? null, available });
+    setReview({ tier, asset, fromLevel: packages?.level ?? null, available, payWas: null });
     setIsReviewOpen(true);
+  }
+
+  /** After PRICE_CHANGED: the review shows what the tier costs now, or closes with the server's word if it cannot. */
+  async function showNewPrice(shown: KlkReview, message: string) {
+    const fresh = (await packagesQuery.refetch()).data;
+    const tier = fresh?.tiers.find((candidate) => candidate.id === shown.tier.id);
+    if (fresh && tier?.payNow != null && tier.payNow !== shown.tier.payNow) {
+      setReview({ ...shown, tier, fromLevel: fresh.level, payWas: shown.tier.payNow ?? shown.tier.price });
+      return;
+    }
+    setIsReviewOpen(false);
+    showToast(message);
   }
 
   async function confirmPurchase() {
     if (!review) return;
-    pendingRequest.current = pickRequestId(pendingRequest.current, `${review.tier.id}:${review.tier.payNow}`);
+    // What the review shows is what is sent: the server charges it, or refuses a changed price.
+    const amount = review.tier.payNow ?? review.tier.price;
+    pendingRequest.current = pickRequestId(pendingRequest.current, `${review.tier.id}:${amount}`);
     let bought: TKlkPurchase;
     try {
-      bought = await buyMutation.mutateAsync({ tierId: review.tier.id, requestId: pendingRequest.current.id });
+      bought = await buyMutation.mutateAsync({ tierId: review.tier.id, amount, requestId: pendingRequest.current.id });
     } catch (error) {
       // Toasted by the request client; after a lost answer Confirm retries under the same id.
-      if (!isAnswerLost(error)) setIsReviewOpen(false);
+      if (isPriceChanged(error)) await showNewPrice(review, error.message);
+      else if (!isAnswerLost(error)) setIsReviewOpen(false);
       return;
     }
     pendingRequest.current = null;

@@ -2,7 +2,11 @@ import { NodeStatus, type TNodeStatus } from '@kpc/shared';
 import { Steps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §4 "Global node: apply, then applied; pay; authorized": where the member stands on that road. */
+/**
+ * SPEC §4 "Global node: apply, then applied; pay; authorized": where the member stands on that road,
+ * under SPEC's names. An operator's approval is part of "applied" (done: pay is next); a rejection
+ * stops there, a refusal at pay.
+ */
 function currentStep(status: TNodeStatus | undefined): number {
   switch (status) {
     case NodeStatus.APPLIED:
@@ -24,7 +28,7 @@ export function NodeProgress({ status }: { status: TNodeStatus | undefined }) {
   const { t } = useTranslation();
   const current = currentStep(status);
   const isStopped = status === NodeStatus.REJECTED || status === NodeStatus.REFUSED;
-  const steps = [t('node.steps.apply'), t('node.steps.review'), t('node.steps.pay'), t('node.steps.authorize')];
+  const steps = [t('node.steps.apply'), t('node.steps.applied'), t('node.steps.pay'), t('node.steps.authorize')];
   return (
     <Steps className="node-progress" current={Math.min(current, steps.length - 1)} data-testid="node-progress">
       {steps.map((title, index) => {

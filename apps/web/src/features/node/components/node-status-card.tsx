@@ -14,9 +14,9 @@ interface NodeStatusCardProps {
 }
 
 /**
- * Where the application stands, in words: waiting for review, approved (pay the price), paid
- * (waiting for authorization), authorized, or rejected/refused with the operator's note and the
- * refund. Test ids `node-status`, `node-status-title`, `node-note`, `node-refund`, `node-live`, `node-pay`.
+ * Where the application stands, in SPEC §4's words: applied (an operator reviews it), applied and
+ * approved (pay the price), paid (waiting for authorization), authorized, or rejected/refused with
+ * the operator's note and the refund. Test ids `node-status`, `node-status-title`, `node-note`, `node-refund`, `node-live`, `node-pay`.
  */
 export function NodeStatusCard({ application, price, asset, isRefreshFailing, onPay }: NodeStatusCardProps) {
   const { t } = useTranslation();

@@ -33,6 +33,7 @@ const applied: TNodeApplication = {
 const fetchMock = vi.fn<typeof fetch>();
 let answers: Record<string, (body: Record<string, unknown>) => unknown>;
 let application: TNodeApplication | null;
+let price: string;
 const statusOf = () => screen.getByTestId('node-status').getAttribute('data-status');
 
 function renderPage() {
@@ -57,8 +58,9 @@ beforeEach(async () => {
   });
   useUserStore.setState({ token: 'member-token', address: '' });
   application = null;
+  price = '10000';
   answers = {
-    '/node/status': () => ok({ price: '10000', asset: 'USDT', application }),
+    '/node/status': () => ok({ price, asset: 'USDT', application }),
     '/ass/lst': () =>
       ok({
         lst: [{ asset: 'USDT', decimals: 6, available: '12000', frozen: '0', income: '0', valueUsdt: '12000' }],
@@ -108,7 +110,11 @@ describe('GlobalNodePage (SPEC §4 "Global node: apply, then applied; pay; autho
       region: 'Singapore',
     });
     await waitFor(() => expect(statusOf()).toBe('applied'));
-    expect(textOf('node-status-title')).toBe('Under review');
+    // SPEC §4's names: apply, then applied; pay; authorized.
+    expect(textOf('node-status-title')).toBe('Applied');
+    expect(
+      Array.from(screen.getByTestId('node-progress').querySelectorAll('.adm-step-title'), (step) => step.textContent),
+    ).toEqual(['Apply', 'Applied', 'Pay', 'Authorized']);
     expect(screen.getByTestId('node-live')).toBeTruthy();
     expect(screen.queryByTestId('node-apply-form')).toBeNull();
   });
@@ -122,6 +128,8 @@ describe('GlobalNodePage (SPEC §4 "Global node: apply, then applied; pay; autho
     application = { ...applied, status: 'approved', reviewNote: 'Welcome aboard' };
     await act(() => vi.advanceTimersByTimeAsync(NODE_POLL_MS));
     await waitFor(() => expect(statusOf()).toBe('approved'));
+    // An operator's approval is part of "applied": done, pay is next.
+    expect(textOf('node-status-title')).toBe('Applied — approved, awaiting payment');
     expect(textOf('node-note')).toBe("Operator's note: Welcome aboard");
 
     await press('node-pay');
@@ -130,7 +138,10 @@ describe('GlobalNodePage (SPEC §4 "Global node: apply, then applied; pay; autho
     expect(textOf('node-review-available')).toBe('12,000 USDT');
     await press('node-review-confirm');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Paid successfully'));
-    expect(sentBodies(fetchMock, '/node/pay')[0]?.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sentBodies(fetchMock, '/node/pay')[0]).toEqual({
+      amount: '10000',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     await waitFor(() => expect(statusOf()).toBe('paid'));
 
     application = { ...applied, status: 'authorized', paid: '10000', paidAt: '2026-01-02T10:00:00.000Z' };
@@ -138,6 +149,50 @@ describe('GlobalNodePage (SPEC §4 "Global node: apply, then applied; pay; autho
     await waitFor(() => expect(statusOf()).toBe('authorized'));
     expect(showToast).toHaveBeenCalledWith('Authorization success');
     expect(screen.queryByTestId('node-live')).toBeNull();
+  });
+
+  it('sends the price the review showed; a changed price is refused, shown in the review, then paid once confirmed', async () => {
+    application = { ...applied, status: 'approved' };
+    renderPage();
+    await press(await screen.findByTestId('node-pay'));
+    expect(textOf('node-review-price')).toBe('10,000 USDT');
+    // The price changes on the server while the review is open; the server refuses the old one.
+    price = '12000';
+    answers['/node/pay'] = () => ({
+      code: 1404,
+      msg: 'The price has changed. Please review the new price and try again; nothing was charged.',
+      data: null,
+    });
+    await press('node-review-confirm');
+    await waitFor(() => expect(textOf('node-review-price')).toBe('12,000 USDT'));
+    expect(textOf('node-review-changed')).toBe(
+      'The price changed from 10,000 USDT to 12,000 USDT. Nothing was charged: check the new amount, then confirm.',
+    );
+    expect(screen.getByTestId('node-review')).toBeTruthy();
+    expect(showToast).not.toHaveBeenCalled();
+    answers['/node/pay'] = () => {
+      application = { ...applied, status: 'paid', paid: '12000', paidAt: '2026-01-02T10:00:00.000Z' };
+      return ok(application);
+    };
+    await press('node-review-confirm');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Paid successfully'));
+    const [refused, paid] = sentBodies(fetchMock, '/node/pay');
+    expect(refused?.amount).toBe('10000');
+    expect(paid?.amount).toBe('12000');
+    // Another amount is another request.
+    expect(paid?.requestId).not.toBe(refused?.requestId);
+  });
+
+  it("closes the review with the server's word when the new price cannot be shown", async () => {
+    application = { ...applied, status: 'approved' };
+    renderPage();
+    await press(await screen.findByTestId('node-pay'));
+    const message = 'The price has changed. Please review the new price and try again; nothing was charged.';
+    answers['/node/pay'] = () => ({ code: 1404, msg: message, data: null });
+    answers['/node/status'] = () => ({ code: 1002, msg: 'Service busy', data: null });
+    await press('node-review-confirm');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith(message));
+    await waitFor(() => expect(screen.queryByTestId('node-review-confirm')).toBeNull());
   });
 
   it("shows a refusal with the operator's note and the refund, and offers to apply again", async () => {

@@ -1,6 +1,6 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
 import { formatNumber, NodeStatus, type TNodeStatus } from '@kpc/shared';
-import { GlobeHemisphereWest } from '@phosphor-icons/react';
+import { ArrowsClockwise, GlobeHemisphereWest } from '@phosphor-icons/react';
 import { Skeleton } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { ReviewSheet } from '@/components/review-sheet.tsx';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useNodeStatus } from '@/features/node/api/get-node-status.ts';
-import { usePayForNode } from '@/features/node/api/pay-for-node.ts';
+import { isPriceChanged, usePayForNode } from '@/features/node/api/pay-for-node.ts';
 import { NodeApplyForm } from '@/features/node/components/node-apply-form.tsx';
 import { NodeProgress } from '@/features/node/components/node-progress.tsx';
 import { NodeStatusCard } from '@/features/node/components/node-status-card.tsx';
@@ -23,11 +23,19 @@ function canApply(status: TNodeStatus | undefined): boolean {
   return status === undefined || status === NodeStatus.REJECTED || status === NodeStatus.REFUSED;
 }
 
+/** The price the payment review shows (and sends), and the one it replaced after a PRICE_CHANGED refusal. */
+interface PaymentReview {
+  price: string;
+  priceWas: string | null;
+}
+
 /**
  * /pages/node/global (login required; SPEC §4 "Global node: apply, then applied; pay; authorized")
  * — the node price, where the member's application stands, the form to apply, and the payment
  * (reviewed first) once approved. While an operator has the next move the page asks every few
- * seconds, so approval and authorization show without a reload.
+ * seconds, so approval and authorization show without a reload. The review keeps the price it
+ * opened with and sends it; if the server's price changed meanwhile nothing is charged and the
+ * review shows the new price, to confirm again.
  */
 export function GlobalNodePage() {
   const { t } = useTranslation();
@@ -40,6 +48,7 @@ export function GlobalNodePage() {
   const balance = assets.data?.lst.find((item) => item.asset === asset);
   const available = balance?.available ?? (assets.data ? '0' : undefined);
   const [isReviewOpen, setIsReviewOpen] = useState(false);
+  const [review, setReview] = useState<PaymentReview | null>(null);
   const pendingRequest = useRef<PendingRequest | null>(null);
   const money = (value: string) => `${formatNumber(value)} ${asset}`;
 
@@ -53,13 +62,31 @@ export function GlobalNodePage() {
     lastStatus.current = status;
   }, [application?.status, t]);
 
+  function openReview() {
+    if (!data) return;
+    setReview({ price: data.price, priceWas: null });
+    setIsReviewOpen(true);
+  }
+
+  /** After PRICE_CHANGED: the review shows the price now, or closes with the server's word if it cannot. */
+  async function showNewPrice(shown: string, message: string) {
+    const fresh = (await statusQuery.refetch()).data;
+    if (fresh?.application?.status === NodeStatus.APPROVED && fresh.price !== shown) {
+      setReview({ price: fresh.price, priceWas: shown });
+      return;
+    }
+    setIsReviewOpen(false);
+    showToast(message);
+  }
+
   async function confirmPayment() {
-    if (!application) return;
-    pendingRequest.current = pickRequestId(pendingRequest.current, application.id);
+    if (!application || !review) return;
+    pendingRequest.current = pickRequestId(pendingRequest.current, `${application.id}:${review.price}`);
     try {
-      await payMutation.mutateAsync({ requestId: pendingRequest.current.id });
+      await payMutation.mutateAsync({ amount: review.price, requestId: pendingRequest.current.id });
     } catch (error) {
-      if (!isAnswerLost(error)) setIsReviewOpen(false);
+      if (isPriceChanged(error)) await showNewPrice(review.price, error.message);
+      else if (!isAnswerLost(error)) setIsReviewOpen(false);
       return;
     }
     pendingRequest.current = null;
@@ -78,7 +105,7 @@ export function GlobalNodePage() {
             price={data.price}
             asset={asset}
             isRefreshFailing={statusQuery.isRefetchError}
-            onPay={() => setIsReviewOpen(true)}
+            onPay={openReview}
           />
         )}
         {canApply(application?.status) && (
@@ -101,7 +128,7 @@ export function GlobalNodePage() {
   }
 
   return (
-    <div className="page" data-testid="global-node-page">
+    <div className="page node-page" data-testid="global-node-page">
       <PageNavBar title={t('node.title')} />
       <section className="summary-card">
         <GlobeHemisphereWest className="summary-card__icon" size={40} weight="duotone" aria-hidden="true" />
@@ -118,7 +145,7 @@ export function GlobalNodePage() {
         </div>
       </section>
       {body}
-      {data && application && (
+      {application && review && (
         <ReviewSheet
           isOpen={isReviewOpen}
           title={t('node.review.title')}
@@ -127,14 +154,25 @@ export function GlobalNodePage() {
             ...(available !== undefined
               ? [{ key: 'available', label: t('asset.available'), value: money(available) }]
               : []),
-            { key: 'price', label: t('node.review.price'), value: money(data.price), isEmphasised: true },
+            { key: 'price', label: t('node.review.price'), value: money(review.price), isEmphasised: true },
           ]}
           warning={t('node.review.warning')}
           confirmLabel={t('node.review.confirm')}
           onConfirm={confirmPayment}
           onCancel={() => setIsReviewOpen(false)}
           testId="node-review"
-        />
+        >
+          {review.priceWas !== null && (
+            <p
+              className="review-sheet__note review-sheet__note--alert node-review__changed"
+              role="alert"
+              data-testid="node-review-changed"
+            >
+              <ArrowsClockwise size={18} aria-hidden="true" />
+              <span>{t('node.review.priceChanged', { from: money(review.priceWas), to: money(review.price) })}</span>
+            </p>
+          )}
+        </ReviewSheet>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
-import { formatNumber, type TPledge } from '@kpc/shared';
+import { formatNumber, PledgeStatus, type TPledge } from '@kpc/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,12 +76,13 @@ export function MyPledges() {
     }
     pendingRequest.current = null;
     setIsReviewOpen(false);
-    showToast(
-      t('pledge.redeem.success', {
-        returned: `${formatNumber(redeemed.returned ?? '0')} ${redeemed.asset}`,
-        penalty: `${formatNumber(redeemed.penalty ?? '0')} ${redeemed.asset}`,
-      }),
-    );
+    const kpc = (value: string | null) => `${formatNumber(value ?? '0')} ${redeemed.asset}`;
+    // Its term had ended meanwhile: the server settled it as matured, the whole principal back.
+    if (redeemed.status === PledgeStatus.MATURED) {
+      showToast(t('pledge.maturedNote', { amount: kpc(redeemed.amount) }));
+      return;
+    }
+    showToast(t('pledge.redeem.success', { returned: kpc(redeemed.returned), penalty: kpc(redeemed.penalty) }));
   }
 
   return (

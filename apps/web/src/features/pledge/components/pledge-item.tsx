@@ -5,23 +5,37 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 
 interface PledgeItemProps {
   pledge: TPledge;
-  /** Opens the early-redemption review; only an active pledge offers it. */
+  /** Opens the early-redemption review; only an active pledge whose term has not ended offers it. */
   onRedeem: (pledge: TPledge) => void;
 }
 
-const STATUS_TAG_CLASS: Record<TPledge['status'], string> = {
+/** What the item shows: the pledge's status, or `settling` once its term has ended and the engine has yet to return it. */
+type PledgeState = TPledge['status'] | 'settling';
+
+const STATUS_TAG_CLASS: Record<PledgeState, string> = {
   [PledgeStatus.ACTIVE]: 'record__tag pledge-item__tag--active',
+  settling: 'record__tag record__tag--done',
   [PledgeStatus.MATURED]: 'record__tag record__tag--done',
   [PledgeStatus.REDEEMED]: 'record__tag record__tag--failed',
 };
 
 /**
+ * An active pledge with no day remaining has reached its maturity day: its last rewards and its
+ * principal are due (the server settles them, never with a penalty), so it is no longer redeemed early.
+ */
+export function pledgeState(pledge: TPledge): PledgeState {
+  return pledge.status === PledgeStatus.ACTIVE && pledge.remainingDays === 0 ? 'settling' : pledge.status;
+}
+
+/**
  * One pledge (SPEC §3 "Pledge"): amount, time, remaining days, rewards paid, status, and the
- * current KPC price with the pledge's USDT value; an early redemption's penalty and return. Test
- * ids `pledge-<id>-<fact>`.
+ * current KPC price with the pledge's USDT value; an early redemption's penalty and return. Once its
+ * term has ended it says it is being settled instead of offering early redemption. Test ids
+ * `pledge-<id>-<fact>`.
  */
 export function PledgeItem({ pledge, onRedeem }: PledgeItemProps) {
   const { t } = useTranslation();
+  const state = pledgeState(pledge);
   const id = `pledge-${pledge.id}`;
   const kpc = (value: string) => `${formatNumber(value)} ${pledge.asset}`;
   const facts: { key: string; label: string; value: string }[] = [
@@ -52,8 +66,8 @@ export function PledgeItem({ pledge, onRedeem }: PledgeItemProps) {
           <span className="pledge-item__rate">
             {t('pledge.dailyRateShort', { rate: formatFeeRate(pledge.dailyRate) })}
           </span>
-          <span className={STATUS_TAG_CLASS[pledge.status]} data-testid={`${id}-status`}>
-            {t(`pledge.statuses.${pledge.status}`)}
+          <span className={STATUS_TAG_CLASS[state]} data-testid={`${id}-status`}>
+            {t(`pledge.statuses.${state}`)}
           </span>
         </span>
         <span className="record__amount" data-testid={`${id}-amount`}>
@@ -68,7 +82,7 @@ export function PledgeItem({ pledge, onRedeem }: PledgeItemProps) {
           </div>
         ))}
       </dl>
-      {pledge.status === PledgeStatus.ACTIVE && (
+      {state === PledgeStatus.ACTIVE && (
         <Button
           block
           size="small"
@@ -80,7 +94,12 @@ export function PledgeItem({ pledge, onRedeem }: PledgeItemProps) {
           {t('pledge.redeem.action')}
         </Button>
       )}
-      {pledge.status === PledgeStatus.MATURED && (
+      {state === 'settling' && (
+        <p className="pledge-item__note" data-testid={`${id}-note`}>
+          {t('pledge.settlingNote', { amount: kpc(pledge.amount) })}
+        </p>
+      )}
+      {state === PledgeStatus.MATURED && (
         <p className="pledge-item__note" data-testid={`${id}-note`}>
           {t('pledge.maturedNote', { amount: kpc(pledge.amount) })}
         </p>

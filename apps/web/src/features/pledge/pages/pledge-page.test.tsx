@@ -246,6 +246,31 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
     expect(redeem?.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('offers no early redemption once the term has ended: it says the pledge is being settled', async () => {
+    const ended: TPledge = { ...activePledge, id: '13', remainingDays: 0, rewardsPaid: '5.8' };
+    answers['/plan/pledges'] = () => ok({ list: [ended, activePledge], nextCursor: null });
+    await renderPage();
+    await screen.findByTestId('pledge-13');
+    expect(textOf('pledge-13-status')).toBe('Term ended');
+    expect(textOf('pledge-13-note')).toBe(
+      'The term has ended: the rewards due and your 200 KPC are being returned, with no penalty.',
+    );
+    expect(screen.queryByTestId('pledge-13-redeem')).toBeNull();
+    // A pledge with days remaining still offers it.
+    expect(screen.getByTestId('pledge-11-redeem')).toBeTruthy();
+  });
+
+  it('says the pledge matured, nothing burned, when its term ended before Confirm reached the server', async () => {
+    answers['/plan/pledge/redeem'] = () =>
+      ok({ ...activePledge, status: 'matured', remainingDays: 0, rewardsPaid: '6', redeemedAt: null });
+    await renderPage();
+    await screen.findByTestId('pledge-11');
+    await press('pledge-11-redeem');
+    await press('redeem-review-confirm');
+    await waitFor(() => expect(showToast).toHaveBeenCalledWith('Matured: 200 KPC returned to your available balance.'));
+    expect(showToast).not.toHaveBeenCalledWith(expect.stringContaining('burned'));
+  });
+
   it('shows the development clock only where the server has it; a move refreshes every figure', async () => {
     await renderPage();
     await screen.findByTestId('pledge-11');

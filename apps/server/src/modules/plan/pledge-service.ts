@@ -1,0 +1,191 @@
+import {
+  AppError,
+  USDT_DECIMALS,
+  earlyRedemption,
+  floorToDecimals,
+  fromLedgerUnits,
+  mulLedger,
+  pledgeMaturesAt,
+  pledgeRemainingDays,
+  pledgeTermRewards,
+  toLedgerUnits,
+  utcDayIndex,
+  EntryType,
+  type TPledge,
+  type TPledgeRedeemRequest,
+  type TPledgeRequest,
+} from '@kpc/shared';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { pledgeTerms, pledges } from '../../db/schema/index.ts';
+import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
+import { toPage } from '../assets/service.ts';
+import { decimal, KPC, page, sameRequest, type PlanContext } from './plan-common.ts';
+import { settlePledge } from './release-engine.ts';
+
+/** Pledges (Step 5, SPEC §3 "Pledge"): KPC staked for a term, rewarded daily, returned at maturity or redeemed early. */
+
+function toPledge(row: typeof pledges.$inferSelect, now: Date, price: bigint): TPledge {
+  const amount = toLedgerUnits(row.amount);
+  const penalty = row.penalty === null ? null : toLedgerUnits(row.penalty);
+  return {
+    id: row.id.toString(),
+    termId: row.termsId.toString(),
+    termDays: row.days,
+    dailyRate: decimal(row.dailyRate),
+    earlyRedemptionPenaltyRate: decimal(row.earlyPenaltyRate),
+    amount: fromLedgerUnits(amount),
+    asset: KPC.code,
+    createdAt: row.createdAt.toISOString(),
+    maturesAt: pledgeMaturesAt(row.createdAt, row.days).toISOString(),
+    remainingDays: row.status === 'active' ? pledgeRemainingDays(row.createdAt, row.days, now) : 0,
+    rewardsPaid: decimal(row.rewarded),
+    status: row.status as TPledge['status'],
+    redeemedAt: row.status === 'redeemed' ? (row.closedAt?.toISOString() ?? null) : null,
+    penalty: penalty === null ? null : fromLedgerUnits(penalty),
+    returned: penalty === null ? null : fromLedgerUnits(amount - penalty),
+    price: fromLedgerUnits(price),
+    valueUsdt: fromLedgerUnits(floorToDecimals(mulLedger(amount, price), USDT_DECIMALS)),
+  };
+}
+
+/** `/api/plan/pledge`: stakes KPC (available -> staked) for a term; the same request id answers the same pledge. */
+export async function createPledge({ db, clock }: PlanContext, memberId: string, request: TPledgeRequest) {
+  const termsId = BigInt(request.termId);
+  const amount = parseAmount(KPC, request.amount);
+  const now = clock.now();
+  const { price } = await getKpcPrice(db, now);
+  const replay = async (executor: Executor) => {
+    const [existing] = await executor
+      .select()
+      .from(pledges)
+      .where(and(eq(pledges.memberId, memberId), eq(pledges.requestId, request.requestId)));
+    if (!existing) return null;
+    if (existing.termsId !== termsId) throw new AppError('REQUEST_ID_REUSED');
+    sameRequest(existing.amount, amount);
+    return toPledge(existing, now, price);
+  };
+  const replayed = await replay(db);
+  if (replayed) return replayed;
+  const [term] = await db.select().from(pledgeTerms).where(eq(pledgeTerms.id, termsId));
+  if (!term || term.status !== 'active' || !pledgeTermRewards(term)) throw new AppError('PLAN_UNAVAILABLE');
+  if (amount < toLedgerUnits(term.minAmount)) {
+    throw new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(term.minAmount), asset: KPC.code });
+  }
+  return db.transaction(async (tx) => {
+    const [pledge] = await tx
+      .insert(pledges)
+      .values({
+        memberId,
+        termsId,
+        requestId: request.requestId,
+        amount: fromLedgerUnits(amount),
+        days: term.days,
+        dailyRate: term.dailyRate,
+        earlyPenaltyRate: term.earlyPenaltyRate,
+        startDay: utcDayIndex(now) + 1,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!pledge) {
+      const again = await replay(tx);
+      if (!again) throw new Error('pledge vanished');
+      return again;
+    }
+    await postEntry(tx, {
+      type: EntryType.PLEDGE,
+      idempotencyKey: `plan:pledge:${pledge.id}`,
+      memberId,
+      reference: `pledge:${pledge.id}`,
+      postings: [
+        { account: { memberId, bucket: 'available' }, asset: KPC.code, amount: -amount },
+        { account: { memberId, bucket: 'staked' }, asset: KPC.code, amount },
+      ],
+    });
+    return toPledge(pledge, now, price);
+  });
+}
+
+/**
+ * `/api/plan/pledge/redeem`. Locks the pledge, then first settles what is due with the engine's own
+ * releases (`settlePledge`): the unpaid reward days and, once the term has ended, the maturity — so
+ * a pledge whose term is over is answered matured, its principal back, never a penalty. Before
+ * that it ends early: the penalty share of the principal is burned (staked -> house `burn`), the
+ * rest returns to available; rewards paid stay paid. The row lock keeps the engine, and any number
+ * of redemptions at once, to one settlement.
+ */
+export async function redeemPledge({ db, clock }: PlanContext, memberId: string, request: TPledgeRedeemRequest) {
+  const pledgeId = BigInt(request.pledgeId);
+  const now = clock.now();
+  const { price } = await getKpcPrice(db, now);
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(pledges)
+      .where(and(eq(pledges.id, pledgeId), eq(pledges.memberId, memberId)))
+      .for('update');
+    if (!locked) throw new AppError('PLAN_RECORD_NOT_FOUND');
+    if (locked.status === 'redeemed' && locked.redeemRequestId === request.requestId) {
+      return toPledge(locked, now, price);
+    }
+    // Its term ended: the principal is already back, whoever settled it (the engine or a redemption).
+    if (locked.status === 'matured') return toPledge(locked, now, price);
+    if (locked.status !== 'active') throw new AppError('PLEDGE_NOT_ACTIVE');
+    const settled = (await settlePledge(tx, locked.id, now)) > 0;
+    const [pledge] = settled ? await tx.select().from(pledges).where(eq(pledges.id, locked.id)) : [locked];
+    if (!pledge) throw new Error(`pledge ${locked.id} vanished`);
+    if (pledge.status === 'matured') return toPledge(pledge, now, price);
+    // The engine's maturity day (reward day `days`): from then on nothing is redeemed early.
+    if (utcDayIndex(now) >= pledge.startDay + pledge.days - 1) {
+      throw new Error(`pledge ${pledge.id}: its term has ended but it could not be settled`);
+    }
+    const { penalty, returned } = earlyRedemption({
+      amount: decimal(pledge.amount),
+      penaltyRate: decimal(pledge.earlyPenaltyRate),
+    });
+    const penaltyUnits = toLedgerUnits(penalty);
+    const returnedUnits = toLedgerUnits(returned);
+    await postEntry(tx, {
+      type: EntryType.PLEDGE_REDEEM,
+      idempotencyKey: `plan:pledge_redeem:${pledge.id}`,
+      memberId,
+      reference: `pledge:${pledge.id}`,
+      postings: [
+        { account: { memberId, bucket: 'staked' }, asset: KPC.code, amount: -toLedgerUnits(pledge.amount) },
+        ...(returnedUnits > 0n
+          ? [{ account: { memberId, bucket: 'available' as const }, asset: KPC.code, amount: returnedUnits }]
+          : []),
+        ...(penaltyUnits > 0n
+          ? [{ account: { house: HouseAccount.BURN }, asset: KPC.code, amount: penaltyUnits }]
+          : []),
+      ],
+    });
+    const [updated] = await tx
+      .update(pledges)
+      .set({ status: 'redeemed', penalty, redeemRequestId: request.requestId, closedAt: now })
+      .where(eq(pledges.id, pledge.id))
+      .returning();
+    return toPledge(updated!, now, price);
+  });
+}
+
+export async function listPledges(
+  { db, clock }: PlanContext,
+  memberId: string,
+  request: { cursor?: string | undefined; limit?: number | undefined },
+) {
+  const { limit, cursor } = page(request);
+  const now = clock.now();
+  const [rows, { price }] = await Promise.all([
+    db
+      .select()
+      .from(pledges)
+      .where(and(eq(pledges.memberId, memberId), cursor === null ? undefined : lt(pledges.id, cursor)))
+      .orderBy(desc(pledges.id))
+      .limit(limit + 1),
+    getKpcPrice(db, now),
+  ]);
+  return toPage(rows, limit, (row) => toPledge(row, now, price));
+}
