@@ -63,7 +63,7 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         GENESIS_INVITE_CODE: GENESIS_CODE,
         // A known operator, so journeys can approve and authorize through the operator API.
-        OPERATOR_KEYS: `${OPERATOR_NAME}:${OPERATOR_KEY}`,
+        OPERATOR_KEYS: `${OPERATOR_NAME}@compliance+content+support:${OPERATOR_KEY}`,
         LOG_LEVEL: 'warn',
         // The journeys register many members from one address within a minute.
         RATE_LIMIT_LOGIN_MAX: '500',

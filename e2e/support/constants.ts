@@ -2,7 +2,7 @@
 export const GENESIS_CODE = 'E2EGENESIS';
 
 /**
- * The operator the journeys' server knows (OPERATOR_KEYS `e2e-operator:<key>`): journeys act as
+ * The operator the journeys' server knows (OPERATOR_KEYS `e2e-operator@compliance+content+support:<key>`): journeys act as
  * the operator through `/api/operator/*` with this key in the `x-operator-key` header. Test only.
  */
 export const OPERATOR_NAME = 'e2e-operator';

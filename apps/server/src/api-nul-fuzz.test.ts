@@ -41,7 +41,7 @@ const recordIds = new Map<string, Record<string, string>>();
 beforeAll(async () => {
   t = await createTestApp({
     RUN_CHAIN_WORKERS: 'false',
-    OPERATOR_KEYS: `fuzz:${OPERATOR_KEY}`,
+    OPERATOR_KEYS: `fuzz@admin+finance+compliance+support+content:${OPERATOR_KEY}`,
     RATE_LIMIT_LOGIN_MAX: '1000000',
     RATE_LIMIT_ACCOUNT_MAX: '1000000',
     RATE_LIMIT_CODE_MAX: '1000000',

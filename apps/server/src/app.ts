@@ -20,6 +20,10 @@ import { applyCardIssuerEvent } from './modules/card/issuer-events.ts';
 import { cardKeysOf } from './modules/card/keys.ts';
 import { reconcileCardApplications } from './modules/card/recovery.ts';
 import { registerModules, type ServerContext } from './modules/index.ts';
+import { SYSTEM_ACTOR } from './modules/audit/service.ts';
+import { ensureDevelopmentAdministrator } from './modules/operators/accounts.ts';
+import { operatorPolicyOf, type OperatorContext } from './modules/operators/context.ts';
+import { secondFactorKeysOf } from './modules/operators/second-factor.ts';
 import { createDepositWatchers } from './modules/recharge/deposit-watcher.ts';
 import { createWithdrawalSenders } from './modules/withdraw/withdrawal-sender.ts';
 import { apiReference } from './plugins/api-reference.ts';
@@ -111,6 +115,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await cardIssuer.stop();
     await recovery;
   });
+  const operators: OperatorContext = {
+    db,
+    clock,
+    keys: secondFactorKeysOf(secret),
+    publicUrl: config.publicUrl,
+    policy: operatorPolicyOf(config),
+  };
+  // Development: an administrator to sign in with, printed like the genesis invitation code.
+  if (config.isFaucetEnabled && config.NODE_ENV === 'development') {
+    app.addHook('onReady', async () => {
+      const link = await ensureDevelopmentAdministrator(operators, { ...SYSTEM_ACTOR, name: 'development' });
+      if (link) {
+        app.log.info(`Development administrator admin@kpc.local: enrol (password and authenticator) at ${link}`);
+      }
+    });
+  }
   const context: ServerContext = {
     config,
     db,
@@ -131,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       confirmations: config.WITHDRAW_CONFIRMATIONS,
     }),
     cards,
+    operators,
   };
 
   await registerModules(app, context);

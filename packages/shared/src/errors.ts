@@ -42,6 +42,10 @@ export const ErrorCode = {
   WALLET_ADDRESS_TAKEN: 1110,
   /** The member already has another wallet bound. */
   WALLET_ALREADY_BOUND: 1111,
+  /** Step 8a: compliance froze the account: the member signs in and reads, but no money moves. */
+  MEMBER_FROZEN: 1112,
+  /** Step 8a (operators): no such member. */
+  MEMBER_NOT_FOUND: 1113,
   /** The spendable balance does not cover the amount. */
   INSUFFICIENT_BALANCE: 1200,
   /** The amount has more decimals than the asset allows (`{{decimals}}`). */
@@ -153,6 +157,24 @@ export const ErrorCode = {
   NOTICE_WRONG_STATE: 1761,
   /** Step 7: an announcement is published with English (the fallback of SPEC §1), and keeps it while published. */
   NOTICE_ENGLISH_REQUIRED: 1762,
+  /** Step 8a: sign-in failed (any reason: email, password, code, lock-out); never says which. */
+  OPERATOR_SIGN_IN_FAILED: 1800,
+  /** Step 8a: a money action needs a second factor given within the last few minutes. */
+  OPERATOR_STEP_UP_REQUIRED: 1801,
+  /** Step 8a: the enrolment link was used, replaced or has expired. */
+  OPERATOR_ENROLMENT_INVALID: 1802,
+  /** Step 8a: the authenticator code is wrong or was already used. */
+  OPERATOR_TOTP_INVALID: 1803,
+  /** Step 8a: an operator with this email exists. */
+  OPERATOR_EMAIL_TAKEN: 1804,
+  /** Step 8a: no such operator. */
+  OPERATOR_NOT_FOUND: 1805,
+  /** Step 8a: the last active administrator cannot lose the role or be disabled. */
+  OPERATOR_LAST_ADMIN: 1806,
+  /** Step 8a: an administrator cannot disable or reset their own account. */
+  OPERATOR_SELF: 1807,
+  /** Step 8a: the operator's roles do not allow the call (HTTP 403). */
+  OPERATOR_FORBIDDEN: 1808,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

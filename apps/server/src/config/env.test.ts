@@ -123,7 +123,7 @@ describe('configuration', () => {
 describe('configuredSecrets', () => {
   it("hides the operators' keys from the log, not their names", () => {
     const key = 'k'.repeat(40);
-    const config = loadConfig({ OPERATOR_KEYS: `alice:${key}` });
+    const config = loadConfig({ OPERATOR_KEYS: `alice@admin:${key}` });
     const secrets = configuredSecrets(config, config.chains);
     expect(secrets).toContain(key);
     expect(secrets).not.toContain('alice');

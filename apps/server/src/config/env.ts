@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { parseChainSettings, type ChainSettings } from './chains.ts';
 import { cardIssuerFactories, DEVELOPMENT_CARD_ISSUERS } from '../modules/card/issuer/registry.ts';
 import { DEFAULT_ALLOWED_CHAIN_IDS, TOKEN_CODE, USDT_QUANTITY } from '@kpc/shared';
+import { OPERATOR_ROLES, type TOperatorRole } from '@kpc/shared/operator';
 import { z } from 'zod';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -107,9 +108,10 @@ const ZEnv = z.object({
     .transform((v) => v.toUpperCase())
     .optional(),
   /**
-   * Operator API keys (Step 6): comma-separated `name:secret`, each secret at least 32 characters.
-   * The name is kept on every operator decision. Unset in development with the faucet on: one key
-   * is generated at start and logged (plugins/operator.ts).
+   * Service accounts for automation (Step 8a): comma-separated `name@role+role:secret`, each secret
+   * at least 32 characters, each account holding the roles named (admin, finance, compliance,
+   * support, content); sent as `x-operator-key`, audited like a person. Unset: none (in development
+   * with the faucet on, one key with every role is generated at start and logged).
    */
   OPERATOR_KEYS: z
     .string()
@@ -117,13 +119,20 @@ const ZEnv = z.object({
       const keys: OperatorKey[] = [];
       for (const [index, entry] of value.split(',').entries()) {
         const separator = entry.indexOf(':');
-        const name = separator < 0 ? '' : entry.slice(0, separator).trim();
+        const head = separator < 0 ? '' : entry.slice(0, separator).trim();
         const secret = separator < 0 ? '' : entry.slice(separator + 1).trim();
+        const [name = '', roleList] = head.split('@');
+        const roles = (roleList ?? '').split('+').filter(Boolean);
         // The message names the entry by position, never by its secret.
         if (!/^[A-Za-z0-9_.-]{1,32}$/.test(name)) {
           context.addIssue({
             code: 'custom',
-            message: `entry ${index + 1}: expected name:secret (name: letters, digits, _ . -)`,
+            message: `entry ${index + 1}: expected name@role+role:secret (name: letters, digits, _ . -)`,
+          });
+        } else if (roles.length === 0 || roles.some((role) => !isOperatorRole(role))) {
+          context.addIssue({
+            code: 'custom',
+            message: `entry ${index + 1} (${name}): name its roles, as ${name}@${OPERATOR_ROLES.join('+')}:secret`,
           });
         } else if (secret.length < 32) {
           context.addIssue({
@@ -132,11 +141,32 @@ const ZEnv = z.object({
           });
         } else if (keys.some((key) => key.name === name)) {
           context.addIssue({ code: 'custom', message: `entry ${index + 1}: the name ${name} appears twice` });
-        } else keys.push({ name, secret });
+        } else keys.push({ name, roles: roles as TOperatorRole[], secret });
       }
       return keys;
     })
     .optional(),
+  /** Operators' console sessions (Step 8a): end after this long unused. */
+  OPERATOR_SESSION_IDLE_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
+  /** …and this long after signing in, however used. */
+  OPERATOR_SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(7 * 86_400)
+    .default(12 * 3600),
+  /** Money actions need a second factor given within this many seconds (a step-up). */
+  OPERATOR_STEP_UP_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** Failed sign-ins in a row that lock an operator out, and for how long. */
+  OPERATOR_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(3).max(100).default(5),
+  OPERATOR_LOCKOUT_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** How long an enrolment link (an invitation or a second-factor reset) stays usable. */
+  OPERATOR_ENROLMENT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 14)
+    .default(72),
   /**
    * The card issuer adapter (Step 6, modules/card/issuer/registry.ts): `sandbox` (development and
    * tests, the default only while the embedded chain runs alone) or `none` (no cards offered);
@@ -225,11 +255,14 @@ const ZEnv = z.object({
     .optional(),
 });
 
-/** One operator's API key (OPERATOR_KEYS). */
+/** One service account (OPERATOR_KEYS). */
 export interface OperatorKey {
   name: string;
+  roles: TOperatorRole[];
   secret: string;
 }
+
+const isOperatorRole = (role: string): role is TOperatorRole => (OPERATOR_ROLES as readonly string[]).includes(role);
 
 export type Config = Omit<z.infer<typeof ZEnv>, 'CARD_ISSUER'> & {
   /** The card issuer adapter in use (CARD_ISSUER, or `sandbox` in development). */

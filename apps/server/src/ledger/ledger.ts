@@ -107,6 +107,39 @@ function valuesOrEmpty(rows: SQL[], empty: SQL): SQL {
 }
 
 /**
+ * What a member's own call spends (Step 8a: refused while the member is frozen): these types when
+ * they take from the member's available or income funds. What the programme does to a frozen
+ * member's money (a deposit credited, a release, a payout already on its way, a fee) goes on.
+ */
+const MEMBER_SPENDING: ReadonlySet<TEntryType> = new Set<TEntryType>([
+  'exchange',
+  'transfer',
+  'withdraw',
+  'plan_join',
+  'esop_join',
+  'pledge',
+  'pledge_redeem',
+  'klk_purchase',
+  'node_payment',
+  'card_fee',
+  'card_topup',
+]);
+
+function spendsFromMember(entry: EntryInput): boolean {
+  return (
+    entry.memberId !== undefined &&
+    MEMBER_SPENDING.has(entry.type) &&
+    entry.postings.some(
+      (posting) =>
+        !('house' in posting.account) &&
+        posting.account.memberId === entry.memberId &&
+        (posting.account.bucket === 'available' || posting.account.bucket === 'income') &&
+        posting.amount < 0n,
+    )
+  );
+}
+
+/**
  * Posts a balanced entry in `tx`, in one statement: the entry row (skipped when the key was
  * posted before), every member account changed by an upsert (created on first use; rows taken in
  * a fixed order, so concurrent entries over the same accounts queue instead of deadlocking), and
@@ -130,10 +163,18 @@ export async function postEntry(tx: Transaction, entry: EntryInput): Promise<Pos
       );
     }
   }
+  // A frozen member's own spending (Step 8a) is refused here, in the entry's own statement, so no
+  // call can forget it; a retry of an entry posted before the freeze still answers as posted.
+  const guard = spendsFromMember(entry)
+    ? sql`select exists (select 1 from members where id = ${entry.memberId}::uuid and frozen_at is not null)
+          and not exists (select 1 from ledger_entries where idempotency_key = ${entry.idempotencyKey}) as frozen`
+    : sql`select false as frozen`;
   const statement = sql`
-    with entry as (
+    with guard as (${guard}),
+    entry as (
       insert into ledger_entries (type, idempotency_key, member_id, reference)
-      values (${entry.type}, ${entry.idempotencyKey}, ${entry.memberId ?? null}::uuid, ${entry.reference ?? null})
+      select ${entry.type}, ${entry.idempotencyKey}, ${entry.memberId ?? null}::uuid, ${entry.reference ?? null}
+      where not (select frozen from guard)
       on conflict (idempotency_key) do nothing
       returning id
     ),
@@ -175,9 +216,10 @@ export async function postEntry(tx: Transaction, entry: EntryInput): Promise<Pos
         select 1 from applied join member_lines line
           on line.member_id = applied.member_id and line.asset = applied.asset and line.bucket = applied.bucket
         where applied.created and line.amount < 0
-      ) as overdrawn
-    from entry`;
-  type Row = { id: string | number; postings: number; overdrawn: boolean };
+      ) as overdrawn,
+      guard.frozen
+    from guard left join entry on true`;
+  type Row = { id: string | number | null; postings: number; overdrawn: boolean; frozen: boolean };
   let rows: Row[];
   try {
     const result: unknown = await tx.execute(statement);
@@ -187,9 +229,10 @@ export async function postEntry(tx: Transaction, entry: EntryInput): Promise<Pos
     throw error;
   }
   const [posted] = rows;
+  if (posted?.frozen) throw new AppError('MEMBER_FROZEN');
   // Thrown inside the caller's transaction, which rolls back everything this statement wrote.
   if (posted?.overdrawn) throw new AppError('INSUFFICIENT_BALANCE');
-  if (!posted) {
+  if (!posted || posted.id === null) {
     const [existing] = await tx
       .select({ id: ledgerEntries.id })
       .from(ledgerEntries)

@@ -15,6 +15,10 @@ import { planClockOf, type Clock } from '../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { createAuthHooks } from '../plugins/auth.ts';
 import { operatorApi } from '../plugins/operator.ts';
+import { memberOperatorRoutes } from './account/operator-routes.ts';
+import { auditRoutes } from './audit/routes.ts';
+import type { OperatorContext } from './operators/context.ts';
+import { operatorAccountRoutes } from './operators/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
@@ -62,6 +66,8 @@ export interface ServerContext {
   withdrawalSenders: Map<number, WithdrawalSender>;
   /** The card issuer (CARD_ISSUER) and what the card module needs, built once per process. */
   cards: CardContext;
+  /** Operators of the console (Step 8a): accounts, sessions, the second factor. */
+  operators: OperatorContext;
 }
 
 /** A module: registers its routes (SPEC's `/api/<module>/<action>`) from the shared context. */
@@ -174,13 +180,24 @@ const serverModules: ServerModule[] = [
   routes(devNoticeSeed, (c) => ({ db: c.db, clock: c.clock }), {
     when: (c) => c.config.isFaucetEnabled && c.config.NODE_ENV === 'development',
   }),
-  // The operator API (`/api/operator/*`): its own key, never a member token.
+  // The operator API (`/api/operator/*`): an operator's session or a service account's key, never a member token.
   routes(operatorApi, (c) => ({
     keys: c.config.OPERATOR_KEYS ?? [],
     // Never in production: the faucet is refused there, and so is this key.
     generateDevelopmentKey: c.config.isFaucetEnabled && c.config.NODE_ENV !== 'production' && !c.config.OPERATOR_KEYS,
     failureLimit: { max: c.config.RATE_LIMIT_LOGIN_MAX, timeWindow: c.config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    operators: c.operators,
     routes: [
+      operatorAccountRoutes({
+        context: c.operators,
+        limits: {
+          perAddress: c.config.RATE_LIMIT_LOGIN_MAX,
+          perAccount: c.config.RATE_LIMIT_ACCOUNT_MAX,
+          windowMs: c.config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+        },
+      }),
+      auditRoutes(c.db),
+      memberOperatorRoutes({ db: c.db, clock: c.clock }),
       nodeOperatorRoutes({ db: c.db, clock: c.clock }),
       stockholderOperatorRoutes({ db: c.db, clock: c.clock }),
       noticeOperatorRoutes({ db: c.db, clock: c.clock }),

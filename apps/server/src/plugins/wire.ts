@@ -61,6 +61,9 @@ export function containsNul(value: unknown): boolean {
 const HTTP_STATUS: Partial<Record<number, number>> = {
   [ErrorCode.RATE_LIMITED]: 429,
   [ErrorCode.SERVICE_BUSY]: 503,
+  // The operator console (Step 8a): a role or a second factor short of what the call needs.
+  [ErrorCode.OPERATOR_FORBIDDEN]: 403,
+  [ErrorCode.OPERATOR_STEP_UP_REQUIRED]: 403,
 };
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {

@@ -7,3 +7,7 @@ export * from './channels.ts';
 export * from './withdraw.ts';
 export * from './node.ts';
 export * from './notice.ts';
+export * from './roles.ts';
+export * from './auth.ts';
+export * from './audit.ts';
+export * from './members.ts';

@@ -34,6 +34,12 @@ export const members = pgTable(
     status: text('status', { enum: ['active', 'disabled', 'system'] })
       .notNull()
       .default('active'),
+    /**
+     * Frozen by compliance (Step 8a §4): the member signs in and reads, but no call of theirs moves
+     * money (the ledger refuses their entries, ledger.ts). Null: not frozen.
+     */
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
+    frozenReason: text('frozen_reason'),
     createdAt: createdAt(),
   },
   (t) => [

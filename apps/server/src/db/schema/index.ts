@@ -11,6 +11,7 @@ export * from './ledger.ts';
 export * from './mail.ts';
 export * from './node.ts';
 export * from './notice.ts';
+export * from './operators.ts';
 export * from './plan.ts';
 export * from './recharge.ts';
 export * from './settings.ts';

@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createCode, hashWithSecret } from '../../lib/crypto.ts';
 import { deriveKey, seal, unseal } from '../../lib/sealing.ts';
 import { toPage } from '../assets/service.ts';
+import { assertMayMoveMoney } from '../account/freeze.ts';
 
 /**
  * Card activation codes (Step 6, SPEC §4 "unused or used"). A code is 16 characters of a
@@ -194,6 +195,8 @@ async function give(
     const again = await replay(tx);
     if (again) return again;
     if (!code || code.ownerId !== memberId) throw new AppError('ACTIVATION_CODE_NOT_FOUND');
+    // A code is worth a card: a frozen member cannot give it away (Step 8a).
+    await assertMayMoveMoney(tx, memberId);
     if (code.status !== ActivationCodeStatus.UNUSED) throw new AppError('ACTIVATION_CODE_USED');
     // Only a member who holds this unused code learns anything about the recipient.
     const recipient = await findRecipient(tx, request.to);

@@ -16,6 +16,7 @@ import type { Executor } from '../../db/client.ts';
 import { cardApplications, cards } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { consumeActivationCode } from '../activation-code/service.ts';
+import { assertMayMoveMoney } from '../account/freeze.ts';
 import { toPage } from '../assets/service.ts';
 import {
   applicationReference,
@@ -137,6 +138,8 @@ export async function applyForCard(
     if (!row) return null;
     const reference = applicationReference(row.id);
     if (request.payment.method === 'code') {
+      // Paid with a code, no entry is posted: the freeze is asked here (Step 8a).
+      await assertMayMoveMoney(tx, memberId);
       const { codeId } = await consumeActivationCode(tx, {
         secret,
         memberId,

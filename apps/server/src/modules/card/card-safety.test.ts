@@ -42,7 +42,7 @@ let app: SandboxCardApp;
 let t: TestApp;
 
 beforeAll(async () => {
-  app = await createSandboxCardApp({ OPERATOR_KEYS: KEYS.map(([name, key]) => `${name}:${key}`).join(',') });
+  app = await createSandboxCardApp({ OPERATOR_KEYS: KEYS.map(([name, key]) => `${name}@compliance:${key}`).join(',') });
   t = app.t;
 }, 60_000);
 afterAll(async () => {

@@ -44,7 +44,7 @@ let sandbox: SandboxCardIssuer;
 let events: CardIssuerEvent[];
 
 beforeAll(async () => {
-  app = await createSandboxCardApp({ OPERATOR_KEYS: `alice:${KEY}` });
+  app = await createSandboxCardApp({ OPERATOR_KEYS: `alice@compliance+support:${KEY}` });
   ({ t, time, sandbox, events } = app);
 }, 60_000);
 afterAll(async () => {

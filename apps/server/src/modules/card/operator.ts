@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { cardApplications, cards } from '../../db/schema/index.ts';
 import { parseAmount } from '../../ledger/reference-data.ts';
 import { toPage } from '../assets/service.ts';
+import { recordAudit, type Actor } from '../audit/service.ts';
 import { cardIdFor, toApplication } from './applications.ts';
 import { decimal, openHolderSummary, type CardContext } from './context.ts';
 import { CardIssuerErrorCode, isCardIssuerError } from './issuer/issuer.ts';
@@ -140,26 +141,39 @@ type Decision = { approve: true } | { approve: false; reason: z.output<typeof ZC
  */
 export async function operatorDecide(
   context: CardContext,
-  operator: string,
+  actor: Actor,
   id: string,
   decision: Decision,
 ): Promise<TOperatorCardApplication> {
   const sandbox = sandboxOf(context);
-  const [claimed] = await context.db
-    .update(cardApplications)
-    .set({
-      decision: decision.approve ? 'approve' : 'reject',
-      decisionReason: decision.approve ? null : decision.reason,
-      decidedBy: operator,
-    })
-    .where(
-      and(
-        eq(cardApplications.id, BigInt(id)),
-        eq(cardApplications.status, CardApplicationStatus.SUBMITTED),
-        isNull(cardApplications.decision),
-      ),
-    )
-    .returning();
+  const claimed = await context.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(cardApplications)
+      .set({
+        decision: decision.approve ? 'approve' : 'reject',
+        decisionReason: decision.approve ? null : decision.reason,
+        decidedBy: actor.name,
+      })
+      .where(
+        and(
+          eq(cardApplications.id, BigInt(id)),
+          eq(cardApplications.status, CardApplicationStatus.SUBMITTED),
+          isNull(cardApplications.decision),
+        ),
+      )
+      .returning();
+    if (row) {
+      await recordAudit(tx, actor, {
+        action: decision.approve ? 'card.approve' : 'card.reject',
+        targetType: 'card_application',
+        targetId: row.id.toString(),
+        before: { status: CardApplicationStatus.SUBMITTED },
+        after: { decision: row.decision },
+        reason: decision.approve ? null : decision.reason,
+      });
+    }
+    return row;
+  });
   if (!claimed) {
     const row = await applicationOf(context, id);
     if (row.decision !== null || row.decidedAt !== null) throw new AppError('CARD_APPLICATION_DECIDED');
@@ -203,18 +217,24 @@ export async function resendDecision(context: CardContext, row: Row): Promise<vo
  * initial top-up if that is still pending (the documented way to retry it), answering the
  * application as it is.
  */
-export async function operatorIssue(
-  context: CardContext,
-  operator: string,
-  id: string,
-): Promise<TOperatorCardApplication> {
+export async function operatorIssue(context: CardContext, actor: Actor, id: string): Promise<TOperatorCardApplication> {
   const row = await applicationOf(context, id);
   if (row.status === CardApplicationStatus.APPROVED) {
     await context.issuer.issueCard(row.issuerRef!).catch(wrongState);
-    await context.db
-      .update(cardApplications)
-      .set({ issuedBy: operator })
-      .where(and(eq(cardApplications.id, row.id), isNull(cardApplications.issuedBy)));
+    await context.db.transaction(async (tx) => {
+      const [first] = await tx
+        .update(cardApplications)
+        .set({ issuedBy: actor.name })
+        .where(and(eq(cardApplications.id, row.id), isNull(cardApplications.issuedBy)))
+        .returning({ id: cardApplications.id });
+      if (first) {
+        await recordAudit(tx, actor, {
+          action: 'card.issue',
+          targetType: 'card_application',
+          targetId: row.id.toString(),
+        });
+      }
+    });
   } else if (row.status !== CardApplicationStatus.ISSUED) {
     throw new AppError('CARD_APPLICATION_WRONG_STATE');
   }

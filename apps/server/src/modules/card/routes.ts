@@ -20,6 +20,7 @@ import {
   ZEnvelope,
   ZPriceResponse,
 } from '@kpc/shared';
+import { Permission } from '@kpc/shared/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReferenceData } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -230,6 +231,7 @@ export const cardOperatorRoutes =
     app.post(
       '/api/operator/card/applications',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_READ } },
         schema: {
           tags,
           summary: 'Card applications, newest first (by status)',
@@ -242,6 +244,7 @@ export const cardOperatorRoutes =
     app.post(
       '/api/operator/card/approve',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
         schema: {
           tags,
           summary: 'Sandbox issuer: approve a submitted application (KYC)',
@@ -250,11 +253,12 @@ export const cardOperatorRoutes =
         },
       },
       async (request) =>
-        ok(await operatorDecide(context, operatorOf(request).name, request.body.id, { approve: true })),
+        ok(await operatorDecide(context, operatorOf(request).actor, request.body.id, { approve: true })),
     );
     app.post(
       '/api/operator/card/reject',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
         schema: {
           tags,
           summary:
@@ -265,7 +269,7 @@ export const cardOperatorRoutes =
       },
       async (request) =>
         ok(
-          await operatorDecide(context, operatorOf(request).name, request.body.id, {
+          await operatorDecide(context, operatorOf(request).actor, request.body.id, {
             approve: false,
             reason: request.body.reason ?? 'review_rejected',
           }),
@@ -274,6 +278,7 @@ export const cardOperatorRoutes =
     app.post(
       '/api/operator/card/issue',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
         schema: {
           tags,
           summary: "Issue an approved application's card now",
@@ -281,11 +286,12 @@ export const cardOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorCardApplication) },
         },
       },
-      async (request) => ok(await operatorIssue(context, operatorOf(request).name, request.body.id)),
+      async (request) => ok(await operatorIssue(context, operatorOf(request).actor, request.body.id)),
     );
     app.post(
       '/api/operator/card/spend',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
         schema: {
           tags,
           summary: 'Sandbox issuer: a simulated purchase on a card (demos and tests)',

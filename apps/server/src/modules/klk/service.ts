@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { klkMemberships, klkPurchases, klkTiers } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { assertMayMoveMoney } from '../account/freeze.ts';
 import { issueActivationCodes } from '../activation-code/service.ts';
 import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
 
@@ -119,6 +120,8 @@ export async function buyPackage(
   if (replayed) return replayed;
 
   return db.transaction(async (tx) => {
+    // An upgrade that costs nothing posts no entry: the freeze is asked here (Step 8a).
+    await assertMayMoveMoney(tx, memberId);
     // The upsert takes the member's row lock (created on a first purchase).
     const [membership] = await tx
       .insert(klkMemberships)

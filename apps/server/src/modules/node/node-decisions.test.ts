@@ -24,7 +24,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     RUN_CHAIN_WORKERS: 'false',
-    OPERATOR_KEYS: `alice:${KEYS.alice},bob:${KEYS.bob}`,
+    OPERATOR_KEYS: `alice@compliance:${KEYS.alice},bob@compliance:${KEYS.bob}`,
   });
 }, 60_000);
 afterAll(async () => {

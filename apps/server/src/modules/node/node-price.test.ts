@@ -19,7 +19,7 @@ const KEY = 'ops-key-0123456789-0123456789-0123456789';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', OPERATOR_KEYS: `alice:${KEY}` });
+  t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', OPERATOR_KEYS: `alice@compliance:${KEY}` });
 }, 60_000);
 afterAll(async () => {
   await t.close();

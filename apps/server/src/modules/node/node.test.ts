@@ -15,7 +15,10 @@ const OPS = { 'x-operator-key': KEY };
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', OPERATOR_KEYS: `alice:${KEY},bob:${'b'.repeat(32)}` });
+  t = await createTestApp({
+    RUN_CHAIN_WORKERS: 'false',
+    OPERATOR_KEYS: `alice@compliance:${KEY},bob@compliance:${'b'.repeat(32)}`,
+  });
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -175,10 +178,15 @@ describe(`the operator API (${testDatabaseKind()})`, () => {
       { ...member.headers, token: member.token },
     ]) {
       const answer = await operator('node/list', {}, headers);
-      expect(answer).toMatchObject({ status: 401, code: 401, msg: 'A valid operator key is required.', data: null });
+      expect(answer).toMatchObject({
+        status: 401,
+        code: 401,
+        msg: 'Sign in to the console, or send a valid service account key.',
+        data: null,
+      });
     }
     const zh = await operator('stockholder/list', {}, { 'x-operator-key': 'wrong', language: 'zh_CN' });
-    expect(zh.msg).toBe('需要有效的运营密钥。');
+    expect(zh.msg).toBe('请登录控制台，或提供有效的服务账户密钥。');
     // Malformed bodies without a key are refused for the key, before the body is read.
     const raw = await t.app.inject({
       method: 'POST',
@@ -195,7 +203,7 @@ describe(`the operator API (${testDatabaseKind()})`, () => {
   });
 
   it('limits wrong keys per client, generates a development key, and refuses weak keys at start-up', async () => {
-    const limited = await createTestApp({ OPERATOR_KEYS: `ops:${KEY}`, RATE_LIMIT_LOGIN_MAX: '3' });
+    const limited = await createTestApp({ OPERATOR_KEYS: `ops@compliance:${KEY}`, RATE_LIMIT_LOGIN_MAX: '3' });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++)
@@ -214,15 +222,18 @@ describe(`the operator API (${testDatabaseKind()})`, () => {
       await development.close();
     }
     const base = { NODE_ENV: 'test', APP_SECRET: 'x'.repeat(32) };
-    expect(() => loadConfig({ ...base, OPERATOR_KEYS: 'ops:short' })).toThrow(/OPERATOR_KEYS.*at least 32/);
+    expect(() => loadConfig({ ...base, OPERATOR_KEYS: 'ops@finance:short' })).toThrow(/OPERATOR_KEYS.*at least 32/);
     expect(() => loadConfig({ ...base, OPERATOR_KEYS: `no-secret` })).toThrow(/OPERATOR_KEYS/);
-    expect(() => loadConfig({ ...base, OPERATOR_KEYS: `a:${KEY},a:${KEY}` })).toThrow(/appears twice/);
-    expect(() => loadConfig({ ...base, OPERATOR_KEYS: `ops:${'s'.repeat(31)}` })).not.toThrow(
+    // Step 8a: a service account names its roles.
+    expect(() => loadConfig({ ...base, OPERATOR_KEYS: `ops:${KEY}` })).toThrow(/ops.*name its roles/);
+    expect(() => loadConfig({ ...base, OPERATOR_KEYS: `ops@root:${KEY}` })).toThrow(/name its roles/);
+    expect(() => loadConfig({ ...base, OPERATOR_KEYS: `a@admin:${KEY},a@admin:${KEY}` })).toThrow(/appears twice/);
+    expect(() => loadConfig({ ...base, OPERATOR_KEYS: `ops@admin:${'s'.repeat(31)}` })).not.toThrow(
       new RegExp('s'.repeat(31)),
     );
-    expect(loadConfig({ ...base, OPERATOR_KEYS: `a:${KEY}, b:${KEY}` }).OPERATOR_KEYS).toEqual([
-      { name: 'a', secret: KEY },
-      { name: 'b', secret: KEY },
+    expect(loadConfig({ ...base, OPERATOR_KEYS: `a@finance+support:${KEY}, b@content:${KEY}` }).OPERATOR_KEYS).toEqual([
+      { name: 'a', roles: ['finance', 'support'], secret: KEY },
+      { name: 'b', roles: ['content'], secret: KEY },
     ]);
   });
 });

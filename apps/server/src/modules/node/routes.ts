@@ -14,6 +14,7 @@ import {
   ZOperatorNodeRefuseRequest,
   ZOperatorNodeReviewRequest,
 } from '@kpc/shared/operator';
+import { Permission } from '@kpc/shared/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { operatorOf } from '../../plugins/operator.ts';
@@ -85,6 +86,7 @@ export const nodeOperatorRoutes =
     app.post(
       '/api/operator/node/list',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_READ } },
         schema: {
           tags,
           summary: 'Node applications, newest first (by status)',
@@ -97,6 +99,7 @@ export const nodeOperatorRoutes =
     app.post(
       '/api/operator/node/review',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
         schema: {
           tags,
           summary: 'Approve (awaiting payment) or reject an applied node application',
@@ -104,11 +107,12 @@ export const nodeOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorNodeApplication) },
         },
       },
-      async (request) => ok(await reviewNodeApplication(context, operatorOf(request).name, request.body)),
+      async (request) => ok(await reviewNodeApplication(context, operatorOf(request).actor, request.body)),
     );
     app.post(
       '/api/operator/node/authorize',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
         schema: {
           tags,
           summary: 'Authorize a paid node',
@@ -116,11 +120,12 @@ export const nodeOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorNodeApplication) },
         },
       },
-      async (request) => ok(await authorizeNode(context, operatorOf(request).name, request.body)),
+      async (request) => ok(await authorizeNode(context, operatorOf(request).actor, request.body)),
     );
     app.post(
       '/api/operator/node/refuse',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
         schema: {
           tags,
           summary: 'Refuse an approved or paid node; a payment is refunded exactly once',
@@ -128,6 +133,6 @@ export const nodeOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorNodeApplication) },
         },
       },
-      async (request) => ok(await refuseNode(context, operatorOf(request).name, request.body)),
+      async (request) => ok(await refuseNode(context, operatorOf(request).actor, request.body)),
     );
   };

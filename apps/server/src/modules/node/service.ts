@@ -23,6 +23,7 @@ import { nodeApplications, settings } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toPage } from '../assets/service.ts';
+import { recordAudit, type Actor } from '../audit/service.ts';
 
 /**
  * The global node (Step 6, SPEC §4 "apply, then applied; pay; authorized"):
@@ -197,6 +198,18 @@ async function transition(
   return row;
 }
 
+/** The audit entry of a decision, in its transaction (Step 8a §3). */
+function auditDecision(tx: Transaction, actor: Actor, action: string, before: Row, after: Row, note?: string | null) {
+  return recordAudit(tx, actor, {
+    action,
+    targetType: 'node_application',
+    targetId: before.id.toString(),
+    before: { status: before.status },
+    after: { status: after.status, ...(after.refundedAt ? { refunded: after.paid } : {}) },
+    reason: note ?? null,
+  });
+}
+
 async function lockApplication(tx: Transaction, id: string): Promise<Row> {
   const [row] = await tx
     .select()
@@ -226,7 +239,7 @@ export async function listNodeApplications({ db }: NodeContext, request: TOperat
 /** `/api/operator/node/review`: `applied` -> `approved` (awaiting payment) or `rejected`; once. */
 export async function reviewNodeApplication(
   { db, clock }: NodeContext,
-  operator: string,
+  actor: Actor,
   request: TOperatorNodeReviewRequest,
 ): Promise<TOperatorNodeApplication> {
   return db.transaction(async (tx) => {
@@ -235,9 +248,10 @@ export async function reviewNodeApplication(
     const reviewed = await transition(tx, row.id, NodeStatus.APPLIED, {
       status: request.approve ? NodeStatus.APPROVED : NodeStatus.REJECTED,
       reviewNote: request.note ?? null,
-      reviewedBy: operator,
+      reviewedBy: actor.name,
       reviewedAt: clock.now(),
     });
+    await auditDecision(tx, actor, request.approve ? 'node.approve' : 'node.reject', row, reviewed, request.note);
     return toOperatorApplication(reviewed);
   });
 }
@@ -245,7 +259,7 @@ export async function reviewNodeApplication(
 /** `/api/operator/node/authorize`: `paid` -> `authorized`. */
 export async function authorizeNode(
   { db, clock }: NodeContext,
-  operator: string,
+  actor: Actor,
   request: TOperatorNodeAuthorizeRequest,
 ): Promise<TOperatorNodeApplication> {
   return db.transaction(async (tx) => {
@@ -254,9 +268,10 @@ export async function authorizeNode(
     const authorized = await transition(tx, row.id, NodeStatus.PAID, {
       status: NodeStatus.AUTHORIZED,
       decisionNote: request.note ?? null,
-      decidedBy: operator,
+      decidedBy: actor.name,
       decidedAt: clock.now(),
     });
+    await auditDecision(tx, actor, 'node.authorize', row, authorized, request.note);
     return toOperatorApplication(authorized);
   });
 }
@@ -268,7 +283,7 @@ export async function authorizeNode(
  */
 export async function refuseNode(
   { db, clock }: NodeContext,
-  operator: string,
+  actor: Actor,
   request: TOperatorNodeRefuseRequest,
 ): Promise<TOperatorNodeApplication> {
   return db.transaction(async (tx) => {
@@ -295,10 +310,11 @@ export async function refuseNode(
     const refused = await transition(tx, row.id, row.status, {
       status: NodeStatus.REFUSED,
       decisionNote: request.note,
-      decidedBy: operator,
+      decidedBy: actor.name,
       decidedAt: now,
       refundedAt,
     });
+    await auditDecision(tx, actor, 'node.refuse', row, refused, request.note);
     return toOperatorApplication(refused);
   });
 }

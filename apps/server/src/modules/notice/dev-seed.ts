@@ -2,12 +2,13 @@ import type { TOperatorNoticeCreateRequest } from '@kpc/shared/operator';
 import type { FastifyPluginAsync } from 'fastify';
 import { settings } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { SYSTEM_ACTOR, type Actor } from '../audit/service.ts';
 import { createNotice, publishNotice, type NoticeContext } from './service.ts';
 
 /** Seeded once per database: the marker is written first, so two processes starting together seed once. */
 const SEEDED_SETTING = 'dev.notices_seeded';
 /** The name the seed's decisions are kept under, as an operator's would be. */
-const SEED_OPERATOR = 'dev-seed';
+const SEED_OPERATOR: Actor = { ...SYSTEM_ACTOR, name: 'dev-seed' };
 const HOUR_MS = 3_600_000;
 
 /**

@@ -14,7 +14,7 @@ const BOB = { 'x-operator-key': BOB_KEY };
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', OPERATOR_KEYS: `alice:${KEY},bob:${BOB_KEY}` });
+  t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', OPERATOR_KEYS: `alice@content:${KEY},bob@content:${BOB_KEY}` });
 }, 60_000);
 afterAll(async () => {
   await t.close();

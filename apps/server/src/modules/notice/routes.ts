@@ -16,6 +16,7 @@ import {
   ZOperatorNoticeListRequest,
   ZOperatorNoticeListResponse,
 } from '@kpc/shared/operator';
+import { Permission } from '@kpc/shared/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { operatorOf } from '../../plugins/operator.ts';
@@ -93,6 +94,7 @@ export const noticeOperatorRoutes =
     app.post(
       '/api/operator/notice/list',
       {
+        config: { operator: { permission: Permission.NOTICES_MANAGE } },
         schema: {
           tags,
           summary: 'Announcements, newest first (by status), every language',
@@ -105,6 +107,7 @@ export const noticeOperatorRoutes =
     app.post(
       '/api/operator/notice/create',
       {
+        config: { operator: { permission: Permission.NOTICES_MANAGE } },
         schema: {
           tags,
           summary: 'A draft announcement in one or more languages; bodies are sanitised HTML',
@@ -112,11 +115,12 @@ export const noticeOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorNotice) },
         },
       },
-      async (request) => ok(await createNotice(context, operatorOf(request).name, request.body)),
+      async (request) => ok(await createNotice(context, operatorOf(request).actor, request.body)),
     );
     app.post(
       '/api/operator/notice/edit',
       {
+        config: { operator: { permission: Permission.NOTICES_MANAGE } },
         schema: {
           tags,
           summary: 'Write or remove (null) languages of an announcement; a published one keeps English',
@@ -124,11 +128,12 @@ export const noticeOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorNotice) },
         },
       },
-      async (request) => ok(await editNotice(context, operatorOf(request).name, request.body)),
+      async (request) => ok(await editNotice(context, operatorOf(request).actor, request.body)),
     );
     app.post(
       '/api/operator/notice/publish',
       {
+        config: { operator: { permission: Permission.NOTICES_MANAGE } },
         schema: {
           tags,
           summary: 'Publish a draft or unpublished announcement (English required)',
@@ -136,11 +141,12 @@ export const noticeOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorNotice) },
         },
       },
-      async (request) => ok(await publishNotice(context, operatorOf(request).name, request.body)),
+      async (request) => ok(await publishNotice(context, operatorOf(request).actor, request.body)),
     );
     app.post(
       '/api/operator/notice/unpublish',
       {
+        config: { operator: { permission: Permission.NOTICES_MANAGE } },
         schema: {
           tags,
           summary: 'Withdraw a published announcement from members',
@@ -148,11 +154,12 @@ export const noticeOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorNotice) },
         },
       },
-      async (request) => ok(await unpublishNotice(context, operatorOf(request).name, request.body)),
+      async (request) => ok(await unpublishNotice(context, operatorOf(request).actor, request.body)),
     );
     app.post(
       '/api/operator/notice/history',
       {
+        config: { operator: { permission: Permission.NOTICES_MANAGE } },
         schema: {
           tags,
           summary: 'Every decision on an announcement: who created, edited, published, unpublished it, and when',

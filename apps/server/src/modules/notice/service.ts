@@ -29,6 +29,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { noticeEvents, noticeReads, notices, noticeTranslations } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toPage } from '../assets/service.ts';
+import { recordAudit, type Actor } from '../audit/service.ts';
 import { sanitizeNoticeBody, summarizeNoticeBody } from './sanitize.ts';
 
 /**
@@ -242,9 +243,10 @@ const languagesOf = (translations: Partial<Record<LocaleCode, unknown>>) =>
 /** `/api/operator/notice/create`: a draft. */
 export async function createNotice(
   { db, clock }: NoticeContext,
-  operator: string,
+  actor: Actor,
   request: TOperatorNoticeCreateRequest,
 ): Promise<TOperatorNotice> {
+  const operator = actor.name;
   return db.transaction(async (tx) => {
     const now = clock.now();
     const [row] = await tx
@@ -254,6 +256,12 @@ export async function createNotice(
     const languages = languagesOf(request.translations);
     for (const language of languages) await writeTranslation(tx, row!.id, language, request.translations[language]!);
     await tx.insert(noticeEvents).values({ noticeId: row!.id, action: 'created', operator, languages, createdAt: now });
+    await recordAudit(tx, actor, {
+      action: 'notice.created',
+      targetType: 'notice',
+      targetId: row!.id.toString(),
+      after: { languages },
+    });
     return answerOperator(tx, row!);
   });
 }
@@ -261,9 +269,10 @@ export async function createNotice(
 /** `/api/operator/notice/edit`: writes or removes languages; a published notice keeps English. */
 export async function editNotice(
   { db, clock }: NoticeContext,
-  operator: string,
+  actor: Actor,
   request: TOperatorNoticeEditRequest,
 ): Promise<TOperatorNotice> {
+  const operator = actor.name;
   return db.transaction(async (tx) => {
     const row = await lockNotice(tx, request.id);
     const languages = languagesOf(request.translations);
@@ -290,6 +299,12 @@ export async function editNotice(
       .where(eq(notices.id, row.id))
       .returning();
     await tx.insert(noticeEvents).values({ noticeId: row.id, action: 'edited', operator, languages, createdAt: now });
+    await recordAudit(tx, actor, {
+      action: 'notice.edited',
+      targetType: 'notice',
+      targetId: row.id.toString(),
+      after: { languages },
+    });
     return toOperatorNotice(edited!, remaining);
   });
 }
@@ -300,9 +315,10 @@ export async function editNotice(
  */
 export async function publishNotice(
   { db, clock }: NoticeContext,
-  operator: string,
+  actor: Actor,
   request: TOperatorNoticeIdRequest,
 ): Promise<TOperatorNotice> {
+  const operator = actor.name;
   return db.transaction(async (tx) => {
     const row = await lockNotice(tx, request.id);
     if (row.status === NoticeStatus.PUBLISHED) throw new AppError('NOTICE_WRONG_STATE');
@@ -321,6 +337,7 @@ export async function publishNotice(
       .where(eq(notices.id, row.id))
       .returning();
     await tx.insert(noticeEvents).values({ noticeId: row.id, action: 'published', operator, createdAt: now });
+    await recordAudit(tx, actor, { action: 'notice.published', targetType: 'notice', targetId: row.id.toString() });
     return toOperatorNotice(published!, translations);
   });
 }
@@ -328,9 +345,10 @@ export async function publishNotice(
 /** `/api/operator/notice/unpublish`: `published` -> `unpublished`; members no longer see it. */
 export async function unpublishNotice(
   { db, clock }: NoticeContext,
-  operator: string,
+  actor: Actor,
   request: TOperatorNoticeIdRequest,
 ): Promise<TOperatorNotice> {
+  const operator = actor.name;
   return db.transaction(async (tx) => {
     const row = await lockNotice(tx, request.id);
     if (row.status !== NoticeStatus.PUBLISHED) throw new AppError('NOTICE_WRONG_STATE');
@@ -347,6 +365,7 @@ export async function unpublishNotice(
       .where(eq(notices.id, row.id))
       .returning();
     await tx.insert(noticeEvents).values({ noticeId: row.id, action: 'unpublished', operator, createdAt: now });
+    await recordAudit(tx, actor, { action: 'notice.unpublished', targetType: 'notice', targetId: row.id.toString() });
     return answerOperator(tx, unpublished!);
   });
 }

@@ -11,6 +11,7 @@ import {
   ZOperatorStockholderListResponse,
   ZOperatorStockholderReviewRequest,
 } from '@kpc/shared/operator';
+import { Permission } from '@kpc/shared/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { operatorOf } from '../../plugins/operator.ts';
@@ -66,6 +67,7 @@ export const stockholderOperatorRoutes =
     app.post(
       '/api/operator/stockholder/list',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_READ } },
         schema: {
           tags,
           summary: 'Shareholder applications, newest first (by status)',
@@ -78,6 +80,7 @@ export const stockholderOperatorRoutes =
     app.post(
       '/api/operator/stockholder/review',
       {
+        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
         schema: {
           tags,
           summary: 'Approve or reject a pending shareholder application, with a note the member sees',
@@ -85,6 +88,6 @@ export const stockholderOperatorRoutes =
           response: { 200: ZEnvelope(ZOperatorStockholderApplication) },
         },
       },
-      async (request) => ok(await reviewStockholderApplication(context, operatorOf(request).name, request.body)),
+      async (request) => ok(await reviewStockholderApplication(context, operatorOf(request).actor, request.body)),
     );
   };

@@ -19,6 +19,7 @@ import { stockholderApplications } from '../../db/schema/index.ts';
 import { parseAmount } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toPage } from '../assets/service.ts';
+import { recordAudit, type Actor } from '../audit/service.ts';
 
 /**
  * Shareholder applications (Step 6, SPEC §2 `/pages/stockholder/index`, §6 "shareholder
@@ -118,7 +119,7 @@ export async function listStockholderApplications(
  */
 export async function reviewStockholderApplication(
   { db, clock }: StockholderContext,
-  operator: string,
+  actor: Actor,
   request: TOperatorStockholderReviewRequest,
 ): Promise<TOperatorStockholderApplication> {
   return db.transaction(async (tx) => {
@@ -134,7 +135,7 @@ export async function reviewStockholderApplication(
       .set({
         status: request.approve ? StockholderStatus.APPROVED : StockholderStatus.REJECTED,
         reviewNote: request.note ?? null,
-        reviewedBy: operator,
+        reviewedBy: actor.name,
         reviewedAt: clock.now(),
       })
       // Only while still pending: with the lock above a second review already finds it decided;
@@ -142,6 +143,14 @@ export async function reviewStockholderApplication(
       .where(and(eq(stockholderApplications.id, row.id), eq(stockholderApplications.status, StockholderStatus.PENDING)))
       .returning();
     if (!reviewed) throw new AppError('STOCKHOLDER_APPLICATION_REVIEWED');
+    await recordAudit(tx, actor, {
+      action: request.approve ? 'stockholder.approve' : 'stockholder.reject',
+      targetType: 'stockholder_application',
+      targetId: row.id.toString(),
+      before: { status: row.status },
+      after: { status: reviewed.status },
+      reason: request.note ?? null,
+    });
     return toOperatorApplication(reviewed);
   });
 }
