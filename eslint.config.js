@@ -5,10 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The member app's features (apps/web/src/features/<name>), each its own import zone. */
-const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** An app's features (apps/<app>/src/features/<name>), each its own import zone. */
+const featuresOf = (app) =>
+  readdirSync(new URL(`./apps/${app}/src/features`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = featuresOf('web');
+const adminFeatures = featuresOf('admin');
 
 /**
  * Import zones: files under `files` may not import what `group` matches (gitignore-style patterns,
@@ -57,7 +60,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -77,13 +80,30 @@ export default tseslint.config(
   ...restrictImports(
     {
       files: 'packages/**',
-      group: ['@kpc/server', '@kpc/server/*', '@kpc/web', '@kpc/web/*', '**/apps/**', '**/e2e/**'],
+      group: [
+        '@kpc/server',
+        '@kpc/server/*',
+        '@kpc/web',
+        '@kpc/web/*',
+        '@kpc/admin',
+        '@kpc/admin/*',
+        '**/apps/**',
+        '**/e2e/**',
+      ],
       message: 'packages must not depend on apps',
     },
     {
       files: 'apps/web/**',
-      group: ['@kpc/server', '@kpc/server/*', '**/server/src/**', '**/e2e/**'],
-      message: 'apps never import each other',
+      group: [
+        '@kpc/server',
+        '@kpc/server/*',
+        '**/server/src/**',
+        '@kpc/admin',
+        '@kpc/admin/*',
+        '**/admin/src/**',
+        '**/e2e/**',
+      ],
+      message: 'apps never import each other (the member app never ships console code)',
     },
     {
       files: 'apps/web/**',
@@ -92,8 +112,21 @@ export default tseslint.config(
     },
     {
       files: 'apps/server/**',
-      group: ['@kpc/web', '@kpc/web/*', '**/web/src/**', '**/e2e/**'],
+      group: ['@kpc/web', '@kpc/web/*', '**/web/src/**', '@kpc/admin', '@kpc/admin/*', '**/admin/src/**', '**/e2e/**'],
       message: 'apps never import each other',
+    },
+    {
+      files: 'apps/admin/**',
+      group: [
+        '@kpc/server',
+        '@kpc/server/*',
+        '**/server/src/**',
+        '@kpc/web',
+        '@kpc/web/*',
+        '**/web/src/**',
+        '**/e2e/**',
+      ],
+      message: 'apps never import each other (a console route never imports member-app code)',
     },
     // Inside the member app, as bulletproof-react: app -> features -> components, lib, config.
     ...['components', 'lib', 'config'].map((folder) => ({
@@ -103,6 +136,17 @@ export default tseslint.config(
     })),
     ...webFeatures.map((feature) => ({
       files: `apps/web/src/features/${feature}/**`,
+      group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
+      message: 'a feature never imports another feature or the app shell: move the shared piece to components/ or lib/',
+    })),
+    // The console is laid out the same way.
+    ...['components', 'lib', 'config'].map((folder) => ({
+      files: `apps/admin/src/${folder}/**`,
+      group: ['@/features/*', '@/app/*', '**/features/**', '**/app/**'],
+      message: 'components, lib and config never import a feature or the app shell: move the shared piece here',
+    })),
+    ...adminFeatures.map((feature) => ({
+      files: `apps/admin/src/features/${feature}/**`,
       group: ['@/features/*', `!@/features/${feature}`, '@/app/*'],
       message: 'a feature never imports another feature or the app shell: move the shared piece to components/ or lib/',
     })),

@@ -18,6 +18,7 @@ const projects: TestProjectConfiguration[] = [
     },
   },
   'apps/web/vitest.config.ts',
+  'apps/admin/vitest.config.ts',
   {
     test: {
       name: 'server-pglite',

@@ -70,6 +70,8 @@ export default defineConfig({
         RATE_LIMIT_ACCOUNT_MAX: '500',
         RATE_LIMIT_CODE_MAX: '500',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // The console journeys see the step-up prompt: a sign-in's second factor goes stale quickly.
+        OPERATOR_STEP_UP_SECONDS: '30',
         // No RPC configured: the server starts its embedded Hardhat chain here (31337 joins the allowed chains).
         DEV_CHAIN_PORT: String(chainPort),
       },

@@ -333,8 +333,12 @@ describe(`never a 500 on a NUL: each string of every POST route, alone (${testDa
               continue;
             }
             const { code, msg } = response.json<{ code: number; msg: string }>();
-            // The operator key is checked before the body is read.
-            const keyRefused = route.path.startsWith('/api/operator/') && identity.name !== 'operator' && code === 401;
+            // The operator key is checked before the body is read; a money action (step-up) refuses
+            // a service account before it too (HTTP 403, OPERATOR_FORBIDDEN).
+            const keyRefused =
+              route.path.startsWith('/api/operator/') &&
+              ((identity.name !== 'operator' && code === 401) ||
+                (identity.name === 'operator' && response.statusCode === 403 && code === 1808));
             if (!keyRefused && !(code === 1000 && msg === refusal(identity.language))) {
               failures.push(`${where}: answered ${code} "${msg}"`);
             }

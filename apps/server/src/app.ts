@@ -32,6 +32,7 @@ import { healthRoute } from './plugins/health.ts';
 import { createLoggerOptions } from './plugins/logger.ts';
 import { createConfiguredMailer } from './plugins/mailer.ts';
 import { serveMemberApp } from './plugins/member-app.ts';
+import { serveOperatorConsole } from './plugins/operator-console.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { connectRedis } from './plugins/redis.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => scheduler.stop());
 
   await app.register(healthRoute, { database, nodes, watchedChainIds: new Set(context.depositWatchers.keys()) });
+  await serveOperatorConsole(app, config.ADMIN_DIST_DIR);
   await serveMemberApp(app, config.WEB_DIST_DIR);
   return app;
 }

@@ -175,6 +175,12 @@ export const ErrorCode = {
   OPERATOR_SELF: 1807,
   /** Step 8a: the operator's roles do not allow the call (HTTP 403). */
   OPERATOR_FORBIDDEN: 1808,
+  /** Step 8a: no withdrawal has this id. */
+  WITHDRAWAL_NOT_FOUND: 1820,
+  /** Step 8a: only a withdrawal whose payout is `unknown` can be settled; this one is not (any more). */
+  WITHDRAWAL_NOT_UNKNOWN: 1821,
+  /** Step 8a: no such payment channel (a chain this server does not allow, or a method the direction has not). */
+  CHANNEL_UNKNOWN: 1822,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

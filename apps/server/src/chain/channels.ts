@@ -9,6 +9,7 @@ import {
   type TDepositChannel,
   type TWithdrawChannel,
 } from '@kpc/shared';
+import type { TOperatorChannel } from '@kpc/shared/operator';
 import type { ChainSettings } from '../config/chains.ts';
 import type { Database } from '../db/client.ts';
 import { paymentChannels } from '../db/schema/index.ts';
@@ -60,9 +61,16 @@ function openFirst(a: { status: TChannelStatus }, b: { status: TChannelStatus })
   return rank(a.status) - rank(b.status);
 }
 
+/** Whether the server has what each deposit method of `chain` needs. */
+function depositConfigured(chain: ChainSettings) {
+  return {
+    wallet: Boolean(chain.rpcUrl && chain.usdt && chain.recharge),
+    transfer: Boolean(chain.rpcUrl && chain.usdt && chain.depositAddress),
+  };
+}
+
 function depositMethods(chain: ChainSettings): { method: TDepositChannel['method']; configured: boolean }[] {
-  const wallet = Boolean(chain.rpcUrl && chain.usdt && chain.recharge);
-  const transfer = Boolean(chain.rpcUrl && chain.usdt && chain.depositAddress);
+  const { wallet, transfer } = depositConfigured(chain);
   // A chain with nothing configured still appears, as "not open yet" (SPEC §8).
   if (!wallet && !transfer) return [{ method: DepositMethod.WALLET, configured: false }];
   return [
@@ -148,4 +156,51 @@ export async function requireWithdrawChain(db: Database, runtime: ChainRuntime, 
   if (status === ChannelStatus.NOT_OPEN) throw new AppError('CHANNEL_NOT_OPEN');
   if (!network.isAvailable(chainId)) throw new AppError('NETWORK_UNAVAILABLE', { network: chain.name });
   return chain;
+}
+
+/**
+ * Every channel of every allowed chain as operators see it (Step 8a): each deposit method and the
+ * withdrawal, whether it is configured, the operators' switch, and what members see.
+ */
+export async function listOperatorChannels(
+  db: Database,
+  runtime: ChainRuntime,
+  network: Network,
+): Promise<TOperatorChannel[]> {
+  const rows = await db.select().from(paymentChannels);
+  const switches = new Map(rows.map((row) => [`${row.direction}:${row.chainId}:${row.method}`, row]));
+  return runtime.chains.flatMap((chain) => {
+    const deposit = depositConfigured(chain);
+    const channels: { direction: Direction; method: TOperatorChannel['method']; configured: boolean }[] = [
+      { direction: 'deposit', method: DepositMethod.WALLET, configured: deposit.wallet },
+      { direction: 'deposit', method: DepositMethod.TRANSFER, configured: deposit.transfer },
+      { direction: 'withdraw', method: WITHDRAW_METHOD, configured: canPay(chain) },
+    ];
+    return channels.map(({ direction, method, configured }) => {
+      const row = switches.get(`${direction}:${chain.chainId}:${method}`);
+      return {
+        direction,
+        chainId: chain.chainId,
+        network: chain.name,
+        method,
+        configured,
+        switch: row?.status ?? null,
+        switchedAt: row?.updatedAt.toISOString() ?? null,
+        status: statusOf(
+          new Map(row ? [[`${direction}:${chain.chainId}:${method}`, row.status]] : []),
+          direction,
+          chain.chainId,
+          method,
+          configured,
+          network,
+        ),
+      };
+    });
+  });
+}
+
+/** Whether operators may switch this channel: an allowed chain, and a method the direction has. */
+export function isKnownChannel(runtime: ChainRuntime, direction: Direction, chainId: number, method: string): boolean {
+  if (!runtime.allowedChainIds.includes(chainId)) return false;
+  return direction === 'withdraw' ? method === WITHDRAW_METHOD : method === 'wallet' || method === 'transfer';
 }

@@ -33,6 +33,8 @@ const ZEnv = z.object({
   /** Public address of the member app, used in links inside mails. */
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).default(resolve(serverRoot, '../web/dist')),
+  /** The operator console's build (apps/admin), served at /admin. */
+  ADMIN_DIST_DIR: z.string().min(1).default(resolve(serverRoot, '../admin/dist')),
   TRUST_PROXY: booleanFlag.default(false),
 
   /** smtp:// or smtps:// URL of a real mail server; without it mails go to the outbox. */

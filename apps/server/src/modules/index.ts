@@ -17,6 +17,9 @@ import type { createAuthHooks } from '../plugins/auth.ts';
 import { operatorApi } from '../plugins/operator.ts';
 import { memberOperatorRoutes } from './account/operator-routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { chainOperatorRoutes } from './chains/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { membersReadRoutes } from './members/routes.ts';
 import type { OperatorContext } from './operators/context.ts';
 import { operatorAccountRoutes } from './operators/routes.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -31,6 +34,7 @@ import { devCardDeliveryRoutes } from './dev/card-delivery.ts';
 import { devClockRoutes } from './dev/clock.ts';
 import { devFaucetRoutes } from './dev/faucet.ts';
 import { devMailboxRoutes } from './dev/mailbox.ts';
+import { devOperatorEnrolmentRoutes } from './dev/operator-enrolment.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
 import { klkRoutes } from './klk/routes.ts';
 import { nodeOperatorRoutes, nodeRoutes } from './node/routes.ts';
@@ -38,10 +42,12 @@ import { devNoticeSeed } from './notice/dev-seed.ts';
 import { noticeOperatorRoutes, noticeRoutes } from './notice/routes.ts';
 import type { DepositWatcher } from './recharge/deposit-watcher.ts';
 import { planRoutes } from './plan/routes.ts';
+import { rechargeOperatorRoutes } from './recharge/operator-routes.ts';
 import { rechargeRoutes } from './recharge/routes.ts';
 import { stockholderOperatorRoutes, stockholderRoutes } from './stockholder/routes.ts';
 import { teamRoutes } from './team/routes.ts';
 import type { WithdrawalSender } from './withdraw/withdrawal-sender.ts';
+import { withdrawOperatorRoutes } from './withdraw/operator-routes.ts';
 import { withdrawRoutes } from './withdraw/routes.ts';
 
 /** What the modules and the background jobs share, built once by app.ts. */
@@ -89,6 +95,10 @@ const codeLimit = ({ config }: ServerContext) => ({
   max: config.RATE_LIMIT_CODE_MAX,
   timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
 });
+
+/** The hot wallet address of each chain with a withdrawal sender. */
+const hotWalletsOf = ({ withdrawalSenders }: ServerContext) =>
+  new Map([...withdrawalSenders].map(([chainId, sender]) => [chainId, sender.hotAddress as string]));
 
 /** Every module of the server, in registration order. A new module is one entry here. */
 const serverModules: ServerModule[] = [
@@ -198,12 +208,34 @@ const serverModules: ServerModule[] = [
       }),
       auditRoutes(c.db),
       memberOperatorRoutes({ db: c.db, clock: c.clock }),
+      // Step 8a: the console's daily queues and data.
+      dashboardRoutes({ db: c.db, clock: c.clock, nodes: c.nodes, hotWallets: hotWalletsOf(c) }),
+      membersReadRoutes({
+        db: c.db,
+        clock: c.clock,
+        planClock: planClockOf(c.clock),
+        chains: c.chains,
+        cards: c.cards,
+      }),
+      withdrawOperatorRoutes({ db: c.db, chains: c.chains }),
+      rechargeOperatorRoutes({ db: c.db, chains: c.chains, network: c.nodes.monitor }),
+      chainOperatorRoutes({
+        db: c.db,
+        chains: c.chains,
+        nodes: c.nodes,
+        watchedChainIds: new Set(c.depositWatchers.keys()),
+        hotWallets: hotWalletsOf(c),
+      }),
       nodeOperatorRoutes({ db: c.db, clock: c.clock }),
       stockholderOperatorRoutes({ db: c.db, clock: c.clock }),
       noticeOperatorRoutes({ db: c.db, clock: c.clock }),
       cardOperatorRoutes(c.cards),
     ],
   })),
+  // The development administrator's enrolment link: development only, like the faucet.
+  routes(devOperatorEnrolmentRoutes, (c) => ({ operators: c.operators }), {
+    when: (c) => c.config.isFaucetEnabled && c.config.NODE_ENV === 'development',
+  }),
   // The development mailbox shows the outbox, so only when mail goes there.
   routes(devMailboxRoutes, (c) => ({ db: c.db }), {
     when: (c) => c.config.isMailboxEnabled && c.mailer.kind === 'outbox',

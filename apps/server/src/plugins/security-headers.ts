@@ -42,8 +42,8 @@ export function computeSecurityHeaders(options: HelmetOptions = HELMET_OPTIONS):
   return headers;
 }
 
-/** Where the member app's build puts its hashed scripts, styles and images (Vite's `assets/`). */
-const HASHED_ASSETS_PREFIX = '/assets/';
+/** Where the member app's and the console's builds put their hashed scripts, styles and images (Vite's `assets/`). */
+const HASHED_ASSETS_PREFIXES = ['/assets/', '/admin/assets/'];
 
 /**
  * Security headers on every answer (a route may still set its own, as /docs does for its CSP).
@@ -57,7 +57,7 @@ export const securityHeaders = fp(async (app) => {
     'cross-origin-resource-policy': headers['cross-origin-resource-policy'] ?? 'same-origin',
   };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(HASHED_ASSETS_PREFIX) ? assetHeaders : headers);
+    reply.headers(HASHED_ASSETS_PREFIXES.some((prefix) => request.url.startsWith(prefix)) ? assetHeaders : headers);
     done();
   });
 });

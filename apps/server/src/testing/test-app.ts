@@ -57,6 +57,7 @@ export async function createTestApp(
     APP_SECRET: TEST_APP_SECRET,
     GENESIS_INVITE_CODE: GENESIS_CODE,
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    ADMIN_DIST_DIR: '/nonexistent-admin-dist',
     RATE_LIMIT_LOGIN_MAX: '1000',
     RATE_LIMIT_ACCOUNT_MAX: '1000',
     RATE_LIMIT_CODE_MAX: '1000',

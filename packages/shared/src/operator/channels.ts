@@ -18,3 +18,22 @@ export const ZSetChannelStatusRequest = z.object({
   status: ZChannelStatus,
 });
 export type TSetChannelStatusRequest = z.input<typeof ZSetChannelStatusRequest>;
+
+/** One payment channel as operators see it (POST /api/operator/channels/list, payments.read). */
+export const ZOperatorChannel = z.object({
+  direction: z.enum([ChannelDirection.DEPOSIT, ChannelDirection.WITHDRAW]),
+  chainId: z.number().int(),
+  network: z.string(),
+  method: z.enum([DepositMethod.WALLET, DepositMethod.TRANSFER]),
+  /** The server has what the channel needs (node, token, contract or address, hot wallet). */
+  configured: z.boolean(),
+  /** The operators' switch; null: never set (open once configured). */
+  switch: ZChannelStatus.nullable(),
+  switchedAt: z.string().nullable(),
+  /** What members see now: the switch, `not_open` when not configured, `paused` while the node does not answer. */
+  status: ZChannelStatus,
+});
+export type TOperatorChannel = z.infer<typeof ZOperatorChannel>;
+export const ZOperatorChannelListResponse = z.object({ list: z.array(ZOperatorChannel) });
+export type TOperatorChannelListResponse = z.infer<typeof ZOperatorChannelListResponse>;
+// POST /api/operator/channels/set (channels.manage, audited `channel.set`): ZSetChannelStatusRequest -> ZOperatorChannel.

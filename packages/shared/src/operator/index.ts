@@ -11,3 +11,5 @@ export * from './roles.ts';
 export * from './auth.ts';
 export * from './audit.ts';
 export * from './members.ts';
+export * from './payments.ts';
+export * from './dashboard.ts';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ZReviewWithdrawalRequest, ZSetChannelStatusRequest, ZSettleUnknownWithdrawalRequest } from './index.ts';
+import {
+  ZDashboardDailyRequest,
+  ZMemberSearchRequest,
+  ZReviewWithdrawalsRequest,
+  ZSetChannelStatusRequest,
+  ZSettleUnknownWithdrawalRequest,
+} from './index.ts';
 
 describe('operator schemas', () => {
   it('settles an unknown withdrawal only as completed or failed, with the evidence', () => {
@@ -20,12 +26,27 @@ describe('operator schemas', () => {
     ).toBe(false);
   });
 
-  it('reviews a withdrawal by approving or rejecting it', () => {
-    expect(ZReviewWithdrawalRequest.parse({ id: '7', decision: 'approved' })).toEqual({
-      id: '7',
+  it('reviews withdrawals in a batch of 1 to 100, a rejection with its reason', () => {
+    expect(ZReviewWithdrawalsRequest.parse({ ids: ['7', '8'], decision: 'approved' })).toEqual({
+      ids: ['7', '8'],
       decision: 'approved',
     });
-    expect(ZReviewWithdrawalRequest.safeParse({ id: '7', decision: 'completed' }).success).toBe(false);
+    expect(ZReviewWithdrawalsRequest.safeParse({ ids: ['7'], decision: 'completed' }).success).toBe(false);
+    expect(ZReviewWithdrawalsRequest.safeParse({ ids: [], decision: 'approved' }).success).toBe(false);
+    const many = Array.from({ length: 101 }, (_, index) => String(index + 1));
+    expect(ZReviewWithdrawalsRequest.safeParse({ ids: many, decision: 'approved' }).success).toBe(false);
+    const unexplained = ZReviewWithdrawalsRequest.safeParse({ ids: ['7'], decision: 'rejected' });
+    expect(unexplained.error?.issues[0]).toMatchObject({ path: ['detail'], message: 'validation.reasonRequired' });
+    expect(ZReviewWithdrawalsRequest.safeParse({ ids: ['7'], decision: 'rejected', detail: ' ' }).success).toBe(false);
+    expect(ZReviewWithdrawalsRequest.parse({ ids: ['7'], decision: 'rejected', detail: ' KYC ' }).detail).toBe('KYC');
+  });
+
+  it('bounds the dashboard to 90 days and trims a member search', () => {
+    expect(ZDashboardDailyRequest.safeParse({ days: 0 }).success).toBe(false);
+    expect(ZDashboardDailyRequest.safeParse({ days: 91 }).success).toBe(false);
+    expect(ZDashboardDailyRequest.parse({})).toEqual({});
+    expect(ZMemberSearchRequest.parse({ query: ' ab@ ' })).toEqual({ query: 'ab@' });
+    expect(ZMemberSearchRequest.safeParse({ query: '  ' }).success).toBe(false);
   });
 
   it('switches one payment channel', () => {

@@ -60,5 +60,7 @@ export const deposits = pgTable(
     uniqueIndex('deposits_chain_tx_log_key').on(t.chainId, t.txHash, t.receiptLogIndex),
     index('deposits_pending_idx').on(t.chainId, t.status),
     index('deposits_member_idx').on(t.memberId, t.id),
+    // The operators' list (Step 8a): one state across chains, newest first.
+    index('deposits_queue_idx').on(t.status, t.id),
   ],
 );

@@ -42,6 +42,8 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_tx_hash_key').on(t.txHash),
     uniqueIndex('withdrawals_nonce_key').on(t.chainId, t.fromAddress, t.nonce),
     index('withdrawals_status_idx').on(t.chainId, t.status, t.id),
+    // The operators' queue (Step 8a): one state across chains, newest first.
+    index('withdrawals_queue_idx').on(t.status, t.id),
     index('withdrawals_member_idx').on(t.memberId, t.createdAt),
   ],
 );

@@ -220,7 +220,11 @@ async function lockApplication(tx: Transaction, id: string): Promise<Row> {
   return row;
 }
 
-export async function listNodeApplications({ db }: NodeContext, request: TOperatorNodeListRequest) {
+/** `/api/operator/node/list`, and one member's applications (the member's page, `memberId`). */
+export async function listNodeApplications(
+  { db }: Pick<NodeContext, 'db'>,
+  request: TOperatorNodeListRequest & { memberId?: string },
+) {
   const limit = request.limit ?? DEFAULT_LIMIT;
   const rows = await db
     .select()
@@ -228,6 +232,7 @@ export async function listNodeApplications({ db }: NodeContext, request: TOperat
     .where(
       and(
         request.status ? eq(nodeApplications.status, request.status) : undefined,
+        request.memberId ? eq(nodeApplications.memberId, request.memberId) : undefined,
         request.cursor ? lt(nodeApplications.id, BigInt(request.cursor)) : undefined,
       ),
     )

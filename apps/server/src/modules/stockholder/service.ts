@@ -94,9 +94,10 @@ export async function applyAsStockholder(
   return toApplication(row);
 }
 
+/** `/api/operator/stockholder/list`, and one member's applications (the member's page, `memberId`). */
 export async function listStockholderApplications(
-  { db }: StockholderContext,
-  request: TOperatorStockholderListRequest,
+  { db }: Pick<StockholderContext, 'db'>,
+  request: TOperatorStockholderListRequest & { memberId?: string },
 ) {
   const limit = request.limit ?? DEFAULT_LIMIT;
   const rows = await db
@@ -105,6 +106,7 @@ export async function listStockholderApplications(
     .where(
       and(
         request.status ? eq(stockholderApplications.status, request.status) : undefined,
+        request.memberId ? eq(stockholderApplications.memberId, request.memberId) : undefined,
         request.cursor ? lt(stockholderApplications.id, BigInt(request.cursor)) : undefined,
       ),
     )

@@ -431,29 +431,3 @@ export async function submitWithdrawal(
     throw error;
   }
 }
-
-/**
- * An operator's settlement of an `unknown` withdrawal, on evidence from outside (an explorer, the
- * node operator): `completed` pays it out of the frozen funds, `failed` releases them. Refused
- * (null) for a withdrawal in any other state. Step 8's console calls it.
- */
-export async function settleUnknownWithdrawal(
-  db: Database,
-  id: bigint,
-  outcome: 'completed' | 'failed',
-  actor: string,
-  detail: string,
-): Promise<WithdrawalRow | null> {
-  return db.transaction((tx) => transitionWithdrawal(tx, id, { to: outcome, from: ['unknown'], actor, detail }));
-}
-
-/** An operator's decision on a submitted withdrawal (Step 8 builds the console on these). */
-export async function reviewWithdrawal(
-  db: Database,
-  id: bigint,
-  decision: 'approved' | 'rejected',
-  actor: string,
-  detail?: string,
-): Promise<WithdrawalRow | null> {
-  return db.transaction((tx) => transitionWithdrawal(tx, id, { to: decision, actor, ...(detail ? { detail } : {}) }));
-}

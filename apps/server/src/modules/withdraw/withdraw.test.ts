@@ -10,11 +10,15 @@ import { startLocalChain, type LocalChain } from '../../testing/local-chain.ts';
 import { creditAsDeposit, createWalletMember, fund, type TestMember } from '../../testing/members.ts';
 import { startRpcProxy } from '../../testing/rpc-proxy.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { reviewWithdrawal, settleUnknownWithdrawal, submitWithdrawal } from './service.ts';
+import type { Actor } from '../audit/service.ts';
+import { reviewWithdrawal, settleUnknownWithdrawal } from './operator.ts';
+import { submitWithdrawal } from './service.ts';
 import { createWithdrawalSender, SimulatedCrash } from './withdrawal-sender.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const CONFIRMATIONS = 3;
+/** An operator as the operator API names one (the console's routes are tested in withdraw-operator.test.ts). */
+const OPERATOR: Actor = { type: 'operator', id: 'test', name: 'Test', role: 'finance', ip: null };
 
 let local: LocalChain;
 let t: TestApp;
@@ -196,9 +200,12 @@ describe('withdrawal form rules (SPEC §5, §9)', () => {
     expect(second.data.status).toBe('submitted');
     expect(await usdt(member)).toMatchObject({ frozen: '1111' });
 
-    const rejected = await reviewWithdrawal(t.database.db, BigInt(second.data.id), 'rejected', 'operator:test');
-    expect(rejected?.status).toBe('rejected');
-    expect(await reviewWithdrawal(t.database.db, BigInt(second.data.id), 'approved', 'operator:test')).toBeNull();
+    const rejected = await reviewWithdrawal(t.database.db, OPERATOR, BigInt(second.data.id), 'rejected', 'limit');
+    expect(rejected).toEqual({ outcome: 'rejected', status: 'rejected' });
+    expect(await reviewWithdrawal(t.database.db, OPERATOR, BigInt(second.data.id), 'approved')).toEqual({
+      outcome: 'already_decided',
+      status: 'rejected',
+    });
     expect(await usdt(member)).toMatchObject({ available: '1091', frozen: '909' });
     const events = await t.database.db
       .select()
@@ -305,7 +312,7 @@ describe('hot-wallet sender on the local chain (Step 4 §3)', () => {
     const size = (await local.usdtBalance(hot)) / 10n ** 6n + 1000n;
     const answer = await apply(member, { amount: size.toString(), code: await mailedCode(member) });
     expect(answer.data.status).toBe('submitted');
-    await reviewWithdrawal(t.database.db, BigInt(answer.data.id), 'approved', 'operator:test');
+    await reviewWithdrawal(t.database.db, OPERATOR, BigInt(answer.data.id), 'approved');
     await sender().sendOnce();
     await sender().sendOnce();
     expect((await statusOf(answer.data.id)).status).toBe('approved');
@@ -373,19 +380,15 @@ describe('a payout is never refunded on absence of evidence (Step 4b §4)', () =
     const member = await emailMember('100');
     const answer = await apply(member, { amount: '20', code: await mailedCode(member) });
     const id = BigInt(answer.data.id);
-    expect(await settleUnknownWithdrawal(t.database.db, id, 'failed', 'operator:test', 'not on chain')).toBeNull();
+    const context = { db: t.database.db, chains: local.runtime };
+    const settle = (outcome: 'completed' | 'failed', detail: string) =>
+      settleUnknownWithdrawal(context, OPERATOR, { id: id.toString(), outcome, detail });
+    await expect(settle('failed', 'not on chain')).rejects.toMatchObject({ key: 'WITHDRAWAL_NOT_UNKNOWN' });
     // Put it where a lagging node would leave it, then settle it as not paid.
     await t.database.db.update(withdrawals).set({ status: 'unknown' }).where(eq(withdrawals.id, id));
-    const settled = await settleUnknownWithdrawal(
-      t.database.db,
-      id,
-      'failed',
-      'operator:test',
-      'explorer: no transfer',
-    );
-    expect(settled?.status).toBe('failed');
+    expect((await settle('failed', 'explorer: no transfer')).status).toBe('failed');
     expect(await usdt(member)).toMatchObject({ available: '100', frozen: '0' });
-    expect(await settleUnknownWithdrawal(t.database.db, id, 'completed', 'operator:test', 'again')).toBeNull();
+    await expect(settle('completed', 'again')).rejects.toMatchObject({ key: 'WITHDRAWAL_NOT_UNKNOWN' });
   });
 });
 

@@ -10,13 +10,16 @@ import { createWalletMember, fund, type TestMember } from '../../testing/members
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import zhHans from '../../locales/zh-Hans.json' with { type: 'json' };
 import { transitionWithdrawal } from './lifecycle.ts';
-import { explorerTxUrl, reviewWithdrawal, settleUnknownWithdrawal } from './service.ts';
+import type { Actor } from '../audit/service.ts';
+import { reviewWithdrawal, settleUnknownWithdrawal } from './operator.ts';
+import { explorerTxUrl } from './service.ts';
 import { createWithdrawalSender } from './withdrawal-sender.ts';
 
 // POST /api/withdraw/detail (Step 4d §2): what a member watches a withdrawal through, from
 // submitted to completed (or rejected / failed), driven on the local chain.
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const OPERATOR: Actor = { type: 'operator', id: 'test', name: 'Test', role: 'finance', ip: null };
 
 let local: LocalChain;
 let t: TestApp;
@@ -175,7 +178,7 @@ describe('/api/withdraw/detail across the lifecycle', () => {
     expect(submitted.status).toBe('submitted');
     expect(steps(submitted)).toEqual(['submitted']);
 
-    await reviewWithdrawal(t.database.db, BigInt(id), 'rejected', 'operator:test', 'hot wallet 0xabc low, KYC flag');
+    await reviewWithdrawal(t.database.db, OPERATOR, BigInt(id), 'rejected', 'hot wallet 0xabc low, KYC flag');
     const answer = await detail(member, { id });
     expect(answer.data).toMatchObject({ status: 'rejected', reason: 'review_rejected', confirmations: 0 });
     expect(steps(answer.data as TWithdrawalDetail)).toEqual(['submitted', 'rejected']);
@@ -195,7 +198,11 @@ describe('/api/withdraw/detail across the lifecycle', () => {
     expect(unknown).toMatchObject({ status: 'unknown', reason: null });
     expect(steps(unknown)).toEqual(['submitted', 'approved', 'sending', 'confirming']);
 
-    await settleUnknownWithdrawal(t.database.db, BigInt(id), 'failed', 'operator:test', 'explorer: no transfer');
+    await settleUnknownWithdrawal({ db: t.database.db, chains: local.runtime }, OPERATOR, {
+      id,
+      outcome: 'failed',
+      detail: 'explorer: no transfer',
+    });
     const failed = await detailOf(member, id);
     expect(failed).toMatchObject({ status: 'failed', reason: 'payout_failed' });
     expect(steps(failed)).toEqual(['submitted', 'approved', 'sending', 'confirming', 'failed']);

@@ -1,0 +1,50 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+
+// The API server of apps/server listens on 8080 in development (same-origin calls, the session cookie).
+const apiServer = 'http://localhost:8080';
+const proxy = Object.fromEntries(['/api', '/dev', '/docs', '/health'].map((path) => [path, apiServer]));
+
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  // apps/server serves the build at /admin (plugins/operator-console.ts); `/admin` without the slash
+  // answers index.html too, so asset URLs are absolute rather than relative.
+  base: '/admin/',
+  plugins: [
+    react(),
+    // Brotli and gzip copies beside every text asset, served as they are by apps/server (`preCompressed`).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
+  // `@/lib/...` is apps/admin/src/lib/...
+  resolve: { alias: { '@': fromHere('./src') } },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    // antd is one large library the console needs on every page; a chunk warning would only repeat that.
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every screen needs, cached across deployments that only change a screen.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|dayjs|@babel[\\/]runtime|classnames|clsx|stylis|@emotion)[\\/]/,
+              priority: 2,
+            },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
