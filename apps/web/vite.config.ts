@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { keepPreviousBuild } from './build/keep-previous-build.ts';
 
 // The API server of apps/server listens on 8080 in development (SPEC §7: same-origin calls).
 const apiServer = 'http://localhost:8080';
@@ -55,6 +56,8 @@ export default defineConfig({
     // Brotli and gzip copies beside every text asset, served by apps/server (`preCompressed`): no
     // compression work per request, and the best brotli level since it runs once per build.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+    // A deploy keeps the previous build's assets for the apps still open on it (issue 24).
+    keepPreviousBuild(),
   ],
   // `@/lib/...` is apps/web/src/lib/...: a file's imports read the same wherever the file lives.
   resolve: { alias: { '@': fromHere('./src') } },

@@ -8,7 +8,7 @@ export default mergeConfig(
     test: {
       name: 'web',
       root: new URL('.', import.meta.url).pathname,
-      include: ['src/**/*.test.{ts,tsx}'],
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     },
   }),
 );

@@ -80,7 +80,9 @@ test('a member joins Starter with 1,000 USDT and watches releases arrive without
   await expect(order.getByTestId('plan-order-quota')).toHaveText('1,500 USDT');
   await expect(order.getByTestId('plan-order-released')).toHaveText('0 USDT');
   await expect(order.getByTestId('plan-order-remaining')).toHaveText('1,500 USDT');
-  await expect(order.getByTestId('plan-order-phase')).toHaveText('1 of 11');
+  // The phase of the product's table (4 phases), not of the whole schedule (11): issue 24 item 7.
+  await expect(order.getByTestId('plan-order-phase')).toHaveText('1 of 4');
+  await expect(order.getByTestId('plan-order-days-left')).toHaveText('318');
   await expect(order.getByTestId('plan-order-ratio')).toHaveText('0.35%');
   await expect(order.getByTestId('plan-order-coefficient')).toHaveText('×1.5');
   await expect(order.getByTestId('plan-order-created')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
@@ -112,7 +114,7 @@ test('a member joins Starter with 1,000 USDT and watches releases arrive without
   await returnToApp(page);
   await expect(order.getByTestId('plan-order-released')).toHaveText('109 USDT');
   await expect(order.getByTestId('plan-order-remaining')).toHaveText('1,391 USDT');
-  await expect(order.getByTestId('plan-order-phase')).toHaveText('2 of 11');
+  await expect(order.getByTestId('plan-order-phase')).toHaveText('2 of 4');
   await expect(order.getByTestId('plan-order-ratio')).toHaveText('0.4%');
   await expect(order.getByTestId('plan-order-progress')).toHaveText('7.26% released · day 31 of 318');
   await order.scrollIntoViewIfNeeded();
@@ -169,7 +171,7 @@ test('a member joins Starter with 1,000 USDT and watches releases arrive without
   await page.reload();
   await expect(page.getByTestId('plan-page')).toContainText('投资计划');
   await expect(page.getByTestId('plan-terms-phase-1')).toContainText('每日 0.35%');
-  await expect(order.getByTestId('plan-order-phase')).toHaveText('2 / 11');
+  await expect(order.getByTestId('plan-order-phase')).toHaveText('2 / 4');
   await expect(order.getByTestId('plan-order-status')).toHaveText('释放中');
   await capture(page, 'zh-Hans-plan');
   await order.scrollIntoViewIfNeeded();

@@ -196,6 +196,7 @@ describe('investment plan', () => {
       remaining: '1000',
       phase: 1,
       phaseCount: 9,
+      tablePhaseCount: 2,
       totalDays: 243,
       todayRatio: '0.005',
       nextReleaseAt: new Date('2026-01-06T00:00:00Z'),
@@ -204,6 +205,19 @@ describe('investment plan', () => {
     const afterPhase1 = investmentOrderView({ ...terms, createdAt, daysReleased: 30, released: '150' });
     expect(afterPhase1).toMatchObject({ remaining: '850', phase: 2, todayRatio: '0.004' });
     expect(afterPhase1.nextReleaseAt?.toISOString()).toBe('2026-02-05T00:00:00.000Z');
+    // Past the table (2 phases), the last ratio continues: phase 3 of 9, not of the table.
+    const pastTable = investmentOrderView({ ...terms, createdAt, daysReleased: 60, released: '270' });
+    expect(pastTable).toMatchObject({ phase: 3, phaseCount: 9, tablePhaseCount: 2, todayRatio: '0.004' });
+    // A quota reached inside the table: the order goes through only the phases it reaches.
+    const short = investmentOrderView({
+      amount: '1000',
+      quota: '100',
+      phaseRatios: ['0.005', '0.004', '0.0035'],
+      createdAt,
+      daysReleased: 0,
+      released: '0',
+    });
+    expect(short).toMatchObject({ phaseCount: 1, tablePhaseCount: 1, totalDays: 20 });
     const done = investmentOrderView({ ...terms, createdAt, daysReleased: 243, released: '1000' });
     expect(done).toMatchObject({
       remaining: '0',

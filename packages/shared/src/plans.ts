@@ -250,6 +250,11 @@ export interface InvestmentOrderView {
   phase: number;
   /** N: the phases the whole schedule spans. */
   phaseCount: number;
+  /**
+   * The phases of the product's table the order goes through (at most N): what a member can
+   * follow on the product's table. Past them, the table's last ratio continues until the quota.
+   */
+  tablePhaseCount: number;
   totalDays: number;
   /** The next release's ratio; null once completed. */
   todayRatio: string | null;
@@ -272,12 +277,14 @@ export function investmentOrderView(
   const daysReleased = wholeDays(terms.daysReleased, 'daysReleased');
   const totalDays = investmentTotalDays(terms);
   const phaseCount = totalDays === 0 ? 0 : investmentPhase(totalDays);
+  const tablePhaseCount = Math.min(table.length, phaseCount);
   const remaining = fromLedgerUnits(quota - released);
   if (released === quota) {
     return {
       remaining,
       phase: phaseCount,
       phaseCount,
+      tablePhaseCount,
       totalDays,
       todayRatio: null,
       nextReleaseAt: null,
@@ -290,6 +297,7 @@ export function investmentOrderView(
     remaining,
     phase,
     phaseCount,
+    tablePhaseCount,
     totalDays,
     todayRatio: fromLedgerUnits(table[tableIndex(phase, table)]!),
     nextReleaseAt: investmentReleaseAt(terms.createdAt, next),

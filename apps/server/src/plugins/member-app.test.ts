@@ -87,6 +87,38 @@ describe('the member app, served precompressed', () => {
     }
   });
 
+  it('serves a new build written while the server runs, and still the previous build’s assets (issue 24)', async () => {
+    // apps/web's build leaves the previous build's hashed files in place (apps/web/build/keep-previous-build.ts):
+    // a member's open app keeps finding its pages, and a new visitor gets the new build, without a restart.
+    const next = { path: '/assets/pledge-page-NeW456zz.js', text: 'export const page = "new build";' };
+    await writeFile(join(distDir, next.path), next.text);
+    const nextPage = PAGE.replace('KPC', 'KPC new build');
+    await writeFile(join(distDir, 'index.html'), nextPage);
+    await writeFile(join(distDir, 'index.html.br'), brotliCompressSync(nextPage));
+    await writeFile(join(distDir, 'index.html.gz'), gzipSync(nextPage));
+    try {
+      const fresh = await get(next.path);
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.body).toBe(next.text);
+      expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const previous = await get(SCRIPT_PATH, 'br');
+      expect(previous.statusCode).toBe(200);
+      expect(brotliDecompressSync(previous.rawPayload).toString()).toBe(SCRIPT);
+      expect(brotliDecompressSync((await get('/', 'br')).rawPayload).toString()).toBe(nextPage);
+    } finally {
+      await rm(join(distDir, next.path));
+      await writeFile(join(distDir, 'index.html'), PAGE);
+      await writeFile(join(distDir, 'index.html.br'), brotliCompressSync(PAGE));
+      await writeFile(join(distDir, 'index.html.gz'), gzipSync(PAGE));
+    }
+  });
+
+  it('answers a hashed asset that no build has with 404, not the page', async () => {
+    const response = await get('/assets/pledge-page-GoNe0000.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<html');
+  });
+
   it.each(['/', '/index.html'])(
     'serves %s compressed, never cached without revalidation, under the CSP',
     async (url) => {

@@ -11,6 +11,9 @@ function sourcePath(path: string): string {
  * Serves the built member app (apps/web/dist) from the API's own origin (SPEC §7: same-origin calls).
  * The build writes a brotli and a gzip copy beside each text file (apps/web/vite.config.ts); the
  * smallest one the browser accepts is sent as is, with no compression work per request.
+ * Files are looked up when asked for, not listed at start: a build made while the server runs is
+ * served at once, and the previous build's hashed assets, which the build leaves in place
+ * (apps/web/build/keep-previous-build.ts), stay served to the apps still open on it (issue 24).
  */
 export async function serveMemberApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   if (!existsSync(webDistDir)) {
@@ -19,7 +22,7 @@ export async function serveMemberApp(app: FastifyInstance, webDistDir: string): 
   }
   await app.register(fastifyStatic, {
     root: webDistDir,
-    wildcard: false,
+    wildcard: true,
     preCompressed: true,
     // `send` would otherwise overwrite the cache-control set below with `public, max-age=0`.
     cacheControl: false,

@@ -36,6 +36,7 @@ export const PAGE_MODULES = {
   noticeDetail: () => import('@/features/notice/pages/notice-detail-page.tsx'),
   invite: () => import('@/features/invite/pages/invite-page.tsx'),
   team: () => import('@/features/team/pages/team-page.tsx'),
+  teamAirdrops: () => import('@/features/team/pages/team-airdrops-page.tsx'),
   termsUser: () => import('@/features/terms/pages/user-agreement-page.tsx'),
   termsPrivacy: () => import('@/features/terms/pages/privacy-policy-page.tsx'),
   termsAntiFraud: () => import('@/features/terms/pages/anti-fraud-page.tsx'),

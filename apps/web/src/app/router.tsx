@@ -5,6 +5,7 @@ import { getHomeUrl, rememberInviteCode } from '@/lib/invite-code.ts';
 import { bindNavigator } from '@/lib/navigation.ts';
 import { isLoggedIn } from '@/lib/user-store.ts';
 import { PAGE_MODULES } from './page-modules.ts';
+import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { TabLayout } from './tab-layout.tsx';
 
@@ -22,6 +23,7 @@ const loadHome = async () => ({ Component: (await PAGE_MODULES.home()).HomePage 
 
 const routes: RouteObject[] = [
   {
+    Component: RootLayout,
     HydrateFallback: PageLoading,
     ErrorBoundary: RouteError,
     children: [
@@ -173,6 +175,11 @@ const routes: RouteObject[] = [
         path: ROUTES.team,
         loader: requireLogin,
         lazy: async () => ({ Component: (await PAGE_MODULES.team()).TeamPage }),
+      },
+      {
+        path: ROUTES.teamAirdrops,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.teamAirdrops()).TeamAirdropsPage }),
       },
       {
         path: ROUTES.esop,

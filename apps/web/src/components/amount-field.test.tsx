@@ -52,6 +52,21 @@ describe('AmountField', () => {
     expect(errorText()).toBeNull();
   });
 
+  // Issue 24: the whole box is the field's tap target, and its label names the input.
+  it('focuses the input from its label and from anywhere in its box but All', () => {
+    render(<Harness balance="100" />);
+    const input = screen.getByTestId('amount');
+    expect(screen.getByText('Amount').closest('label')?.htmlFor).toBe(input.id);
+    fireEvent.click(screen.getByText('USDT', { selector: '.amount-field__asset' }));
+    expect(document.activeElement).toBe(input);
+    input.blur();
+    fireEvent.click(input.closest('.amount-field__box')!);
+    expect(document.activeElement).toBe(input);
+    input.blur();
+    fireEvent.click(screen.getByTestId('amount-all'));
+    expect(document.activeElement).not.toBe(input);
+  });
+
   it('keeps only decimal text', () => {
     render(<Harness balance="100" />);
     type('1a2,5');

@@ -1,7 +1,9 @@
 import { formatNumber } from '@kpc/shared';
 import { Input } from 'antd-mobile';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { truncateDecimal } from '@/lib/amount-rules.ts';
+import { focusTappedField } from '@/lib/focus-tapped-field.ts';
 import type { AmountInput } from '@/lib/use-amount-input.ts';
 import './amount-field.css';
 
@@ -19,22 +21,30 @@ interface AmountFieldProps {
 
 /**
  * The one amount input of the app: decimal text only, the asset's code, an All button that fills
- * the balance (cut to the asset's decimals) and the localised message of the amount rules.
+ * the balance (cut to the asset's decimals) and the localised message of the amount rules. Its
+ * label and its whole box (padding, asset code) focus the input (issue 24: a 44 px target).
  */
 export function AmountField({ input, label, asset, balanceLabel, balance, testId }: AmountFieldProps) {
   const { t } = useTranslation();
+  const inputId = useId();
   const { problem } = input;
 
   return (
     <div className="amount-field">
       <div className="amount-field__head">
-        <span className="amount-field__label">{label}</span>
+        <label className="amount-field__label" htmlFor={inputId}>
+          {label}
+        </label>
         <span className="amount-field__balance" data-testid={`${testId}-balance`}>
           {balanceLabel} {balance === undefined ? '—' : formatNumber(balance)} {asset}
         </span>
       </div>
-      <div className={problem ? 'amount-field__box amount-field__box--error' : 'amount-field__box'}>
+      <div
+        className={problem ? 'amount-field__box amount-field__box--error' : 'amount-field__box'}
+        onClick={focusTappedField}
+      >
         <Input
+          id={inputId}
           className="amount-field__input"
           value={input.value}
           onChange={input.setValue}

@@ -37,6 +37,8 @@ export const ROUTES = {
   noticeDetail: '/pages/notice/detail',
   invite: '/pages/invite/index',
   team: '/pages/team/index',
+  // Not in SPEC §2's table (issue 24 item 9): each airdrop received, with its fee.
+  teamAirdrops: '/pages/team/airdrops',
 } as const;
 
 /** Query parameter of the assets page that opens the transfer sheet at once (`?action=transfer`). */

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   sentDeposits: `${STORAGE_PREFIX}sentDeposits`,
   /** Whether balances are masked ("****") on Home and Assets, `1` or `0` (lib/balance-visibility). */
   hideBalances: `${STORAGE_PREFIX}hideBalances`,
+  /** sessionStorage: epoch ms of the last reload for a page of an older build (app/stale-build.ts). */
+  staleBuildReloadedAt: `${STORAGE_PREFIX}staleBuildReloadedAt`,
 } as const;
 
 /** localStorage can throw (private mode, quota); a lost preference must never break the app. */

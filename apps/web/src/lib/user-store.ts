@@ -23,12 +23,14 @@ interface UserData {
   allQuantity: string | null;
   /** 0 default, -1 wallet login, otherwise the email login `type` (1 password, 2 code). */
   loginType: LoginTypeValue;
+  /** This session made the member (a registration, a wallet's first sign-in): Home greets them as new. */
+  isNewMember: boolean;
   /** Epoch ms of the last session or user-info change. */
   lastUpdateTime: number;
 }
 
 interface UserActions {
-  setSession(session: { token: string; address: string; loginType: LoginTypeValue }): void;
+  setSession(session: { token: string; address: string; loginType: LoginTypeValue; isNewMember?: boolean }): void;
   setUserInfo(userInfo: TUserInfo): void;
   /** The wallet address the member just bound. */
   setAddress(address: string): void;
@@ -46,6 +48,7 @@ const initialUserData: UserData = {
   price: null,
   allQuantity: null,
   loginType: LoginType.NONE,
+  isNewMember: false,
   lastUpdateTime: 0,
 };
 
@@ -54,11 +57,12 @@ export const useUserStore = create<UserData & UserActions>()(
     (set) => ({
       ...initialUserData,
       // Another member's total must not stand for this one's until their own balances are read.
-      setSession: ({ token, address, loginType }) =>
+      setSession: ({ token, address, loginType, isNewMember = false }) =>
         set((state) => ({
           token,
           address,
           loginType,
+          isNewMember,
           allQuantity: token === state.token ? state.allQuantity : null,
           lastUpdateTime: Date.now(),
         })),
@@ -77,7 +81,7 @@ export const useUserStore = create<UserData & UserActions>()(
       version: 1,
       migrate: (persisted, version) =>
         (version < 1 ? { ...(persisted as object), price: null, allQuantity: null } : persisted) as UserData,
-      partialize: ({ userInfo, token, address, walletList, price, allQuantity, loginType, lastUpdateTime }) => ({
+      partialize: ({
         userInfo,
         token,
         address,
@@ -85,6 +89,17 @@ export const useUserStore = create<UserData & UserActions>()(
         price,
         allQuantity,
         loginType,
+        isNewMember,
+        lastUpdateTime,
+      }) => ({
+        userInfo,
+        token,
+        address,
+        walletList,
+        price,
+        allQuantity,
+        loginType,
+        isNewMember,
         lastUpdateTime,
       }),
     },

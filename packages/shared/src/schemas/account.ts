@@ -42,7 +42,16 @@ const ZConfirmPassword = z
 function passwordsMatch(value: { password: string; confirmPassword: string }) {
   return value.password === value.confirmPassword;
 }
-const mismatch = { message: 'validation.passwordMismatch', path: ['confirmPassword'] };
+/**
+ * zod skips an object's refinement once any of its fields failed; this one needs only the two
+ * passwords, so it runs whenever both are text and one submit shows every error at once.
+ */
+function hasBothPasswords({ value }: { value: unknown }): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { password, confirmPassword } = value as Record<string, unknown>;
+  return typeof password === 'string' && typeof confirmPassword === 'string';
+}
+const mismatch = { message: 'validation.passwordMismatch', path: ['confirmPassword'], when: hasBothPasswords };
 
 /** POST /api/acc/sendCode — mails a code; the answer never tells whether the email has an account. */
 export const ZSendCodeRequest = z.object({ email: ZEmail, purpose: ZCodePurpose });
@@ -64,7 +73,12 @@ export const ZRegisterRequest = z
 export type TRegisterRequest = z.input<typeof ZRegisterRequest>;
 
 /** Token and address after a login (SPEC §7). `address` is the bound wallet, or '' for none. */
-export const ZLoginResponse = z.object({ token: z.string(), address: z.string() });
+export const ZLoginResponse = z.object({
+  token: z.string(),
+  address: z.string(),
+  /** True when this very call made the member (a registration, a wallet's first sign-in): the app greets them as new. */
+  isNew: z.boolean(),
+});
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 /** A registration logs the new member in: the same session as an email login by password. */

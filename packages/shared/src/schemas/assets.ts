@@ -102,13 +102,41 @@ export const ZAssetBalance = z.object({
   frozen: z.string(),
   /** Released plan income, not yet transferred to available. */
   income: z.string(),
-  /** Everything the member holds of this asset, valued in USDT at the current price. */
+  /** Locked in an ESOP plan until its phases release it. */
+  locked: z.string(),
+  /** Staked in pledges until they mature or are redeemed. */
+  staked: z.string(),
+  /**
+   * Everything the member holds of this asset (the five buckets above), valued in USDT at the
+   * current price: the sum of each bucket's value, each rounded down to USDT's decimals.
+   */
   valueUsdt: z.string(),
 });
 export type TAssetBalance = z.infer<typeof ZAssetBalance>;
 
-/** POST /api/ass/lst (SPEC §7): `lst` per asset and `allQuantity`, the estimated total in USDT. */
-export const ZAssetListResponse = z.object({ lst: z.array(ZAssetBalance), allQuantity: z.string(), price: z.string() });
+/**
+ * The estimated total by where the funds sit, every asset together, in USDT: each bucket's value
+ * rounded down as in `valueUsdt`. The five add up to `allQuantity` exactly.
+ */
+export const ZAssetTotalParts = z.object({
+  available: z.string(),
+  frozen: z.string(),
+  income: z.string(),
+  locked: z.string(),
+  staked: z.string(),
+});
+export type TAssetTotalParts = z.infer<typeof ZAssetTotalParts>;
+
+/**
+ * POST /api/ass/lst (SPEC §7): `lst` per asset and `allQuantity`, the estimated total in USDT,
+ * which is the sum of the assets' `valueUsdt` and of `parts`, exactly (so a member can add it up).
+ */
+export const ZAssetListResponse = z.object({
+  lst: z.array(ZAssetBalance),
+  allQuantity: z.string(),
+  parts: ZAssetTotalParts,
+  price: z.string(),
+});
 export type TAssetListResponse = z.infer<typeof ZAssetListResponse>;
 
 /** POST /api/card/getPrice (SPEC §7): KPC's current price in USDT. */

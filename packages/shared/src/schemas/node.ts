@@ -26,8 +26,9 @@ export const NODE_OPEN_STATUSES: readonly TNodeStatus[] = [
   NodeStatus.AUTHORIZED,
 ];
 
+/** A required text field: empty (or blank) says so, the form showing it beside every other error. */
 const ZText = (max: number) =>
-  z.string({ error: 'validation.invalid' }).trim().min(1, 'validation.invalid').max(max, 'validation.invalid');
+  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.invalid');
 
 /** POST /api/node/apply */
 export const ZNodeApplyRequest = z.object({

@@ -80,6 +80,26 @@ export const ZPlanProductsResponse = z.object({
 });
 export type TPlanProductsResponse = z.infer<typeof ZPlanProductsResponse>;
 
+// ---------------------------------------------------------------------------------------------
+// Preview: POST /api/plan/preview (member) — the dates an order made now would carry
+
+/**
+ * What the review sheets show of time, said by the server (issue 24 item 8): counted from the
+ * plans' clock (which the development clock moves), never from the device's, by the same
+ * arithmetic the orders use, so an order made at `now` carries exactly these dates.
+ */
+export const ZPlanPreviewResponse = z.object({
+  /** The plans' clock when this was answered. */
+  now: z.string(),
+  /** An investment order's first release: 00:00 UTC of the next UTC day (any product). */
+  investmentFirstReleaseAt: z.string(),
+  /** An ESOP order at the current terms: its lock-up end and first phase; null while none are offered. */
+  esop: z.object({ lockEndsAt: z.string(), firstReleaseAt: z.string() }).nullable(),
+  /** Per offered pledge term: its first reward and its maturity (the principal back). */
+  pledgeTerms: z.array(z.object({ id: z.string(), firstRewardAt: z.string(), maturesAt: z.string() })),
+});
+export type TPlanPreviewResponse = z.infer<typeof ZPlanPreviewResponse>;
+
 /** POST /api/plan/burned (public): the programme's total KPC burned, the ledger's burn account. */
 export const ZPlanBurnedResponse = z.object({ asset: z.string(), burned: z.string() });
 export type TPlanBurnedResponse = z.infer<typeof ZPlanBurnedResponse>;
@@ -109,6 +129,12 @@ export const ZInvestmentOrder = z.object({
   phase: z.number().int(),
   /** N: the phases the whole schedule spans (past the table, the last ratio continues in further phases). */
   phaseCount: z.number().int(),
+  /**
+   * The phases of the product's table this order goes through (at most N), as the product lists
+   * them: a member follows "phase n of this"; once `phase` is past it, the final ratio continues
+   * until the quota is reached (`totalDays - daysReleased` release days left).
+   */
+  tablePhaseCount: z.number().int(),
   /** Release days done and in the whole schedule. */
   daysReleased: z.number().int(),
   totalDays: z.number().int(),

@@ -10,8 +10,9 @@ import { ZAmount } from './assets.ts';
 export const StockholderStatus = { PENDING: 'pending', APPROVED: 'approved', REJECTED: 'rejected' } as const;
 export type TStockholderStatus = (typeof StockholderStatus)[keyof typeof StockholderStatus];
 
+/** A required text field: empty (or blank) says so, the form showing it beside every other error. */
 const ZText = (max: number) =>
-  z.string({ error: 'validation.invalid' }).trim().min(1, 'validation.invalid').max(max, 'validation.invalid');
+  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.invalid');
 
 /** POST /api/stockholder/apply */
 export const ZStockholderApplyRequest = z.object({

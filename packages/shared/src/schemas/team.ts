@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZMemberLevel } from './account.ts';
 import { ZCardProductCode } from './card.ts';
 import { ZCursor, ZLimit } from './common.ts';
+import { StockholderStatus } from './stockholder.ts';
 
 /**
  * The member's team (Step 7, SPEC §3 Team, §2 `/pages/team/index`): counts and volume of the
@@ -27,8 +28,12 @@ export const ZTeamSummary = z.object({
   esopLevel: z.number().int().min(0),
   /** KLK broker level from the broker package bought (`agent`, `partner`), or null. */
   klkLevel: z.string().nullable(),
-  /** True while the member has a shareholder application (SPEC §6 "shareholder applicant"). */
-  shareholderApplicant: z.boolean(),
+  /**
+   * The member as a shareholder (SPEC §6 "shareholder applicant"): `pending` while an application
+   * is open (an applicant), `approved` once one was approved (a shareholder), null otherwise (none,
+   * or only rejected ones).
+   */
+  shareholderStatus: z.enum([StockholderStatus.PENDING, StockholderStatus.APPROVED]).nullable(),
   /** Airdrops the member received, net of the handling fee (SPEC §9), as decimal strings of `asset`. */
   airdrops: z.object({
     asset: z.string(),

@@ -68,7 +68,8 @@ describe('register (SPEC §1, §4, §5)', () => {
       inviteCode: GENESIS_CODE.toLowerCase(),
       agreed: true,
     });
-    expect(answer).toMatchObject({ status: 200, code: 200, msg: 'success', data: { address: '' } });
+    // A new member: the app greets them as new, not "Welcome back" (issue 24 item 11).
+    expect(answer).toMatchObject({ status: 200, code: 200, msg: 'success', data: { address: '', isNew: true } });
 
     const [stored] = await t.database.db.select().from(members).where(eq(members.email, email));
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
@@ -383,7 +384,7 @@ describe('email login (/api/acc/loginEmail)', () => {
   it('logs in with the password and returns a long opaque token stored only as a hash', async () => {
     const email = await registerMember();
     const answer = await t.call('/api/acc/loginEmail', { type: 1, email: email.toUpperCase(), password: PASSWORD });
-    expect(answer).toMatchObject({ code: 200, data: { address: '' } });
+    expect(answer).toMatchObject({ code: 200, data: { address: '', isNew: false } });
     const token = answer.data.token as string;
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
     const stored = await t.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);

@@ -126,7 +126,7 @@ export async function register(
       });
       // The member just chose this password: the session is a password login (SPEC §3 loginType 1).
       const token = await createSession(tx, context.clock, context.sessionPolicy, member.id, EmailLoginType.PASSWORD);
-      return { token, address: toWireAddress(member.walletAddress) };
+      return { token, address: toWireAddress(member.walletAddress), isNew: true };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('REGISTRATION_FAILED');
@@ -153,7 +153,7 @@ export async function loginWithEmail(
   }
   if (member.status !== 'active') throw new AppError('FORBIDDEN');
   const token = await createSession(context.db, context.clock, context.sessionPolicy, member.id, input.type);
-  return { token, address: toWireAddress(member.walletAddress) };
+  return { token, address: toWireAddress(member.walletAddress), isNew: false };
 }
 
 /**

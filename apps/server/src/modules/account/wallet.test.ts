@@ -144,7 +144,7 @@ describe('/api/acc/login (SPEC §7 wallet sign-in)', () => {
   it('makes a new address a member under the invitation code, then signs it in again without one', async () => {
     const wallet = newWallet();
     const first = await walletLogin({ ...(await signIn(wallet)), inviteAddress: GENESIS_CODE.toLowerCase() });
-    expect(first).toMatchObject({ code: 200, data: { address: wallet.address } });
+    expect(first).toMatchObject({ code: 200, data: { address: wallet.address, isNew: true } });
     expect(first.data.token).toMatch(/^[\w-]{43}$/);
 
     const member = await findMember(wallet.address);
@@ -153,7 +153,7 @@ describe('/api/acc/login (SPEC §7 wallet sign-in)', () => {
     expect(session?.loginType).toBe(-1);
 
     const again = await walletLogin(await signIn(wallet));
-    expect(again.code).toBe(200);
+    expect(again).toMatchObject({ code: 200, data: { isNew: false } });
     expect(again.data.token).not.toBe(first.data.token);
     const info = await t.call('/api/acc/info', { address: wallet.address }, { token: again.data.token });
     expect(info.data).toMatchObject({ id: member!.id, email: null, address: wallet.address });

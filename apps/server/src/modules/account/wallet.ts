@@ -174,6 +174,7 @@ export async function loginWithWallet(
     context.db.transaction(async (tx) => {
       await consumeNonce(tx, context.clock, nonce);
       let member = await findMemberByWallet(tx, address);
+      const isNew = !member;
       if (!member) {
         if (!input.inviteAddress) throw new AppError('WALLET_INVITE_REQUIRED');
         const inviter = await findInviter(tx, input.inviteAddress);
@@ -181,7 +182,7 @@ export async function loginWithWallet(
       }
       if (member.status !== 'active') throw new AppError('FORBIDDEN');
       const token = await createSession(tx, context.clock, context.sessionPolicy, member.id, LoginType.WALLET);
-      return { token, address: toWireAddress(member.walletAddress) };
+      return { token, address: toWireAddress(member.walletAddress), isNew };
     });
   try {
     return await attempt();

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { TAssetLogResponse } from '@kpc/shared';
+import {
+  fromLedgerUnits,
+  mulLedger,
+  toLedgerUnits,
+  type TAssetListResponse,
+  type TAssetLogResponse,
+  type TPlanProductsResponse,
+} from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kpcPrices } from '../../db/schema/index.ts';
@@ -18,11 +25,7 @@ afterAll(async () => {
 async function balances(member: TestMember) {
   const answer = await t.call('/api/ass/lst', {}, member.headers);
   expect(answer.code).toBe(200);
-  return answer.data as {
-    lst: { asset: string; available: string; frozen: string; income: string; valueUsdt: string }[];
-    allQuantity: string;
-    price: string;
-  };
+  return answer.data as TAssetListResponse;
 }
 
 describe('/api/card/getPrice and /api/ass/lst (SPEC §7)', () => {
@@ -45,10 +48,29 @@ describe('/api/card/getPrice and /api/ass/lst (SPEC §7)', () => {
     const answer = await balances(member);
     expect(answer).toEqual({
       lst: [
-        { asset: 'USDT', decimals: 6, available: '0', frozen: '0', income: '0', valueUsdt: '0' },
-        { asset: 'KPC', decimals: 18, available: '0', frozen: '0', income: '0', valueUsdt: '0' },
+        {
+          asset: 'USDT',
+          decimals: 6,
+          available: '0',
+          frozen: '0',
+          income: '0',
+          locked: '0',
+          staked: '0',
+          valueUsdt: '0',
+        },
+        {
+          asset: 'KPC',
+          decimals: 18,
+          available: '0',
+          frozen: '0',
+          income: '0',
+          locked: '0',
+          staked: '0',
+          valueUsdt: '0',
+        },
       ],
       allQuantity: '0',
+      parts: { available: '0', frozen: '0', income: '0', locked: '0', staked: '0' },
       price: '0.1',
     });
   });
@@ -62,6 +84,60 @@ describe('/api/card/getPrice and /api/ass/lst (SPEC §7)', () => {
     expect(answer.lst[0]).toMatchObject({ available: '100.5', income: '20', valueUsdt: '120.5' });
     expect(answer.lst[1]).toMatchObject({ available: '1000.123456789012345678', valueUsdt: '100.012345' });
     expect(answer.allQuantity).toBe('220.512345');
+  });
+
+  it('shows staked and ESOP-locked KPC, and its parts add up to the total exactly (issue 24 item 3)', async () => {
+    const member = await createWalletMember(t);
+    const products = (await t.call('/api/plan/products', {})).data as TPlanProductsResponse;
+    await fund(t, member, 'USDT', '1000.5');
+    // 0.000005 KPC of income and 1,000.000005 staked are each worth x.0000005 USDT: each part rounds
+    // down on its own, and the total must be their sum (rounded once, it would be 0.000001 more,
+    // which no part explains).
+    await fund(t, member, 'KPC', '1010.000005');
+    await fund(t, member, 'KPC', '0.000005', 'income');
+    const term = products.pledgeTerms[0]!;
+    const pledged = await t.call(
+      '/api/plan/pledge',
+      { termId: term.id, amount: '1000.000005', requestId: randomUUID() },
+      member.headers,
+    );
+    expect(pledged.code).toBe(200);
+    const esop = await t.call(
+      '/api/plan/esop/join',
+      { amount: '100.000007', price: products.esop.price, requestId: randomUUID() },
+      member.headers,
+    );
+    expect(esop.code).toBe(200);
+
+    const answer = await balances(member);
+    const kpc = answer.lst.find((row) => row.asset === 'KPC')!;
+    expect(kpc).toMatchObject({
+      available: '10',
+      income: '0.000005',
+      staked: '1000.000005',
+      locked: '1000.00007',
+      valueUsdt: '201.000007',
+    });
+    expect(answer.parts).toEqual({
+      available: '901.499993',
+      frozen: '0',
+      income: '0',
+      locked: '100.000007',
+      staked: '100',
+    });
+    const sum = (values: string[]) => fromLedgerUnits(values.reduce((a, b) => a + toLedgerUnits(b), 0n));
+    expect(sum(Object.values(answer.parts))).toBe(answer.allQuantity);
+    expect(sum(answer.lst.map((row) => row.valueUsdt))).toBe(answer.allQuantity);
+    expect(answer.allQuantity).toBe('1101.5');
+    // Every bucket of an asset is listed: they add up to what it holds.
+    for (const row of answer.lst) {
+      const held = sum([row.available, row.frozen, row.income, row.locked, row.staked]);
+      const value = fromLedgerUnits(
+        mulLedger(toLedgerUnits(held), toLedgerUnits(row.asset === 'KPC' ? answer.price : '1')),
+      );
+      expect(toLedgerUnits(value) - toLedgerUnits(row.valueUsdt)).toBeGreaterThanOrEqual(0n);
+      expect(toLedgerUnits(value) - toLedgerUnits(row.valueUsdt)).toBeLessThan(toLedgerUnits('0.00001'));
+    }
   });
 
   it('needs a login', async () => {

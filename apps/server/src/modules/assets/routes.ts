@@ -42,7 +42,8 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (
     {
       schema: {
         tags,
-        summary: 'Balances per asset (available, frozen, income, USDT value) and the estimated total in USDT',
+        summary:
+          'Balances per asset (available, frozen, income, locked, staked, USDT value) and the estimated total in USDT with its parts',
         body: ZEmpty,
         response: { 200: ZEnvelope(ZAssetListResponse) },
       },

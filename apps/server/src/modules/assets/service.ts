@@ -7,6 +7,7 @@ import {
   RecordKind,
   toLedgerUnits,
   type TAssetListResponse,
+  type TBucket,
   type TAssetLogItem,
   type TAssetLogRequest,
   type THistoryItem,
@@ -31,14 +32,11 @@ export function toPage<T extends { id: bigint }, R>(rows: T[], limit: number, ma
   return { list: page.map(map), nextCursor: rows.length > limit && last ? last.id.toString() : null };
 }
 
-/** USDT values are shown with USDT's decimals, rounded down. */
-function toUsdtString(units: bigint): string {
-  return fromLedgerUnits(floorToDecimals(units, USDT_DECIMALS));
-}
-
 /**
- * `/api/ass/lst` (SPEC §7): per asset its buckets and USDT value, and the estimated total. One
- * query: the balances; assets and the price come from memory.
+ * `/api/ass/lst` (SPEC §7): per asset its buckets and USDT value, and the estimated total with its
+ * parts by bucket. Each bucket's value is rounded down to USDT's decimals once, then only summed,
+ * so the assets' values and the parts both add up to the total exactly. One query: the balances;
+ * assets and the price come from memory.
  */
 export async function listAssets(
   balancesOf: (memberId: string) => Promise<MemberBalance[]>,
@@ -51,12 +49,20 @@ export async function listAssets(
     balancesOf(memberId),
     referenceData.kpcPrice(clock.now()),
   ]);
+  // Every bucket (the type makes a new one join here): each is a part of the total the member sees.
+  const parts: Record<TBucket, bigint> = { available: 0n, frozen: 0n, income: 0n, locked: 0n, staked: 0n };
+  const buckets = Object.keys(parts) as TBucket[];
   let total = 0n;
   const lst = assets.map((asset) => {
     const of = (bucket: string) =>
       balances.find((row) => row.asset === asset.code && row.bucket === bucket)?.balance ?? 0n;
-    const held = balances.filter((row) => row.asset === asset.code).reduce((sum, row) => sum + row.balance, 0n);
-    const value = mulLedger(held, usdtPerUnit(asset.code, price));
+    const perUnit = usdtPerUnit(asset.code, price);
+    let value = 0n;
+    for (const bucket of buckets) {
+      const bucketValue = floorToDecimals(mulLedger(of(bucket), perUnit), USDT_DECIMALS);
+      parts[bucket] += bucketValue;
+      value += bucketValue;
+    }
     total += value;
     return {
       asset: asset.code,
@@ -64,10 +70,23 @@ export async function listAssets(
       available: fromLedgerUnits(of(Bucket.AVAILABLE)),
       frozen: fromLedgerUnits(of(Bucket.FROZEN)),
       income: fromLedgerUnits(of(Bucket.INCOME)),
-      valueUsdt: toUsdtString(value),
+      locked: fromLedgerUnits(of(Bucket.LOCKED)),
+      staked: fromLedgerUnits(of(Bucket.STAKED)),
+      valueUsdt: fromLedgerUnits(value),
     };
   });
-  return { lst, allQuantity: toUsdtString(total), price: fromLedgerUnits(price) };
+  return {
+    lst,
+    allQuantity: fromLedgerUnits(total),
+    parts: {
+      available: fromLedgerUnits(parts.available),
+      frozen: fromLedgerUnits(parts.frozen),
+      income: fromLedgerUnits(parts.income),
+      locked: fromLedgerUnits(parts.locked),
+      staked: fromLedgerUnits(parts.staked),
+    },
+    price: fromLedgerUnits(price),
+  };
 }
 
 /** `/api/ass/log`: the member's postings, newest first, by asset and entry type. */

@@ -229,6 +229,19 @@ describe('ESOP and pledges', () => {
   });
 });
 
+describe("an order's phases (issue 24 item 7)", () => {
+  it("counts the phases of the product's table apart from the schedule's, whose final ratio continues", async () => {
+    const member = await createWalletMember(t);
+    await fund(t, member, 'USDT', '1000');
+    const order = await join(member, { productId: starterId, amount: '1000', requestId: randomUUID() });
+    // Starter lists 4 phases; 1,000 USDT at x1.5 takes 318 days: 11 phases, the last 7 at 0.5 %.
+    expect(order.data).toMatchObject({ phase: 1, tablePhaseCount: 4, phaseCount: 11, totalDays: 318 });
+    await advancePlanDays(t, 121);
+    const [moved] = (await t.call('/api/plan/orders', {}, member.headers)).data.list;
+    expect(moved).toMatchObject({ phase: 5, tablePhaseCount: 4, daysReleased: 121, todayRatio: '0.005' });
+  });
+});
+
 describe('the release engine', () => {
   it('releases once per day however often it runs, also two engines at once', async () => {
     const member = await createWalletMember(t);

@@ -14,6 +14,7 @@ import {
   ZPlanLogResponse,
   ZPlanOrdersRequest,
   ZPlanOrdersResponse,
+  ZPlanPreviewResponse,
   ZPlanProductsResponse,
   ZPledgeRedeemRequest,
   ZPledgeRedeemResponse,
@@ -26,6 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
 import { createPledge, listPledges, redeemPledge } from './pledge-service.ts';
+import { previewDates } from './preview.ts';
 import {
   joinEsop,
   joinInvestment,
@@ -70,6 +72,20 @@ export const planRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => ok({ asset: 'KPC', burned: await kpcBurned(context.db) }),
+  );
+
+  app.post(
+    '/api/plan/preview',
+    {
+      ...member,
+      schema: {
+        tags,
+        summary: "The dates an order made now would carry (first release, lock-up end, maturity), on the plans' clock",
+        body: ZEmpty.optional(),
+        response: { 200: ZEnvelope(ZPlanPreviewResponse) },
+      },
+    },
+    async () => ok(await previewDates(context)),
   );
 
   app.post(

@@ -49,7 +49,8 @@ export async function kpcBurned(db: Executor): Promise<string> {
   return decimal(row?.burned ?? '0');
 }
 
-async function currentEsopTerms(db: Executor) {
+/** The ESOP terms a subscription made now takes (the newest active), or undefined while none are. */
+export async function currentEsopTerms(db: Executor) {
   const [terms] = await db
     .select()
     .from(esopTerms)
@@ -132,6 +133,7 @@ function toInvestmentOrder(row: OrderRow): TInvestmentOrder {
     coefficient: decimal(row.coefficient),
     phase: view.phase,
     phaseCount: view.phaseCount,
+    tablePhaseCount: view.tablePhaseCount,
     daysReleased: row.releasedDays,
     totalDays: view.totalDays,
     todayRatio: view.todayRatio,

@@ -328,15 +328,35 @@ describe(`levels (${testDatabaseKind()})`, () => {
     expect((await summaryOf(top)).level).toBe('vip');
   });
 
-  it('shows a shareholder applicant while the application is open', async () => {
+  it('shows a shareholder applicant while the application is open, and a shareholder once approved', async () => {
     const member = await createWalletMember(t);
-    expect((await summaryOf(member)).shareholderApplicant).toBe(false);
-    const applied = await t.call(
-      '/api/stockholder/apply',
-      { name: 'Jane Doe', contact: 'jane@example.com', contribution: '1000' },
-      member.headers,
-    );
+    expect((await summaryOf(member)).shareholderStatus).toBeNull();
+    const apply = () =>
+      t.call(
+        '/api/stockholder/apply',
+        { name: 'Jane Doe', contact: 'jane@example.com', contribution: '1000' },
+        member.headers,
+      );
+    const applied = await apply();
     expect(applied.code).toBe(200);
-    expect((await summaryOf(member)).shareholderApplicant).toBe(true);
+    expect((await summaryOf(member)).shareholderStatus).toBe('pending');
+    const decide = (id: string, status: string) =>
+      t.database.db.execute(sql`update stockholder_applications set status = ${status} where id = ${id}`);
+    // Issue 24 item 9: approved is no longer "applicant".
+    await decide(applied.data.id as string, 'approved');
+    expect((await summaryOf(member)).shareholderStatus).toBe('approved');
+    // A later application does not make the shareholder an applicant again.
+    const again = await apply();
+    expect(again.code).toBe(200);
+    expect((await summaryOf(member)).shareholderStatus).toBe('approved');
+
+    const refused = await createWalletMember(t);
+    const application = await t.call(
+      '/api/stockholder/apply',
+      { name: 'Joe Doe', contact: 'joe@example.com', contribution: '1000' },
+      refused.headers,
+    );
+    await decide(application.data.id as string, 'rejected');
+    expect((await summaryOf(refused)).shareholderStatus).toBeNull();
   });
 });

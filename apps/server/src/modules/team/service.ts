@@ -36,8 +36,10 @@ export async function teamSummary(db: Executor, memberId: string): Promise<TTeam
     select m.level, t.direct_count, t.team_count, t.team_volume, t.kpc_level, t.esop_level,
       (select tier.level from klk_memberships k join klk_tiers tier on tier.id = k.tier_id
         where k.member_id = m.id) as klk_level,
-      exists (select 1 from stockholder_applications s
-        where s.member_id = m.id and s.status in ('pending', 'approved')) as shareholder_applicant,
+      -- An approved application makes a shareholder, whatever was applied for since.
+      (select s.status from stockholder_applications s
+        where s.member_id = m.id and s.status in ('pending', 'approved')
+        order by s.status = 'approved' desc, s.id desc limit 1) as shareholder_status,
       a.direct as airdrop_direct, a.indirect as airdrop_indirect, a.card as airdrop_card
     from members m
     left join member_tree tree on tree.member_id = m.id
@@ -52,7 +54,7 @@ export async function teamSummary(db: Executor, memberId: string): Promise<TTeam
     kpc_level: number | null;
     esop_level: number | null;
     klk_level: string | null;
-    shareholder_applicant: boolean;
+    shareholder_status: TTeamSummary['shareholderStatus'];
     airdrop_direct: string | null;
     airdrop_indirect: string | null;
     airdrop_card: string | null;
@@ -73,7 +75,7 @@ export async function teamSummary(db: Executor, memberId: string): Promise<TTeam
     kpcLevel: row?.kpc_level ?? 0,
     esopLevel: row?.esop_level ?? 0,
     klkLevel: row?.klk_level ?? null,
-    shareholderApplicant: row?.shareholder_applicant ?? false,
+    shareholderStatus: row?.shareholder_status ?? null,
     airdrops: {
       asset: 'USDT',
       total: fromLedgerUnits(direct + indirect + card),

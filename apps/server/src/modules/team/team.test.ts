@@ -89,7 +89,7 @@ describe(`the referral tree (${testDatabaseKind()})`, () => {
       kpcLevel: 0,
       esopLevel: 0,
       klkLevel: null,
-      shareholderApplicant: false,
+      shareholderStatus: null,
       airdrops: { asset: 'USDT', total: '0', direct: '0', indirect: '0', card: '0' },
     });
     const page = await invitationsOf(inviter);

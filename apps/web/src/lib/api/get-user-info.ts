@@ -1,5 +1,6 @@
 import type { TUserInfo } from '@kpc/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { USER_INFO_POLL_MS, USER_INFO_QUERY_ROOT } from '@/lib/member-standing.ts';
 import { request } from '@/lib/request.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 
@@ -8,16 +9,23 @@ export function getUserInfo(address: string): Promise<TUserInfo> {
   return request<TUserInfo>('/acc/info', { address });
 }
 
-/** Keyed by token: a new session never sees the previous member's cache. Keeps the store in step. */
+/**
+ * Keyed by token: a new session never sees the previous member's cache. Keeps the store in step.
+ * The level it carries moves with what others do (invitees, operators), so a page showing it asks
+ * again when the app comes back to the foreground and now and then while it stays open; every
+ * mutation of the member's own refreshes it too (lib/member-standing.ts).
+ */
 export function userInfoQueryOptions(token: string, address: string) {
   return queryOptions({
-    queryKey: ['acc', 'info', token] as const,
+    queryKey: [...USER_INFO_QUERY_ROOT, token] as const,
     queryFn: async () => {
       const userInfo = await getUserInfo(address);
       useUserStore.getState().setUserInfo(userInfo);
       return userInfo;
     },
     enabled: token !== '',
+    refetchOnWindowFocus: true,
+    refetchInterval: USER_INFO_POLL_MS,
   });
 }
 

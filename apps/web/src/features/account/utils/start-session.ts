@@ -11,7 +11,9 @@ import { useUserStore, type LoginTypeValue } from '@/lib/user-store.ts';
  * (null, never "0"); the session stays and the next page that needs the data loads it again.
  */
 export async function startSession(session: TLoginResponse, loginType: LoginTypeValue): Promise<void> {
-  useUserStore.getState().setSession({ ...session, loginType });
+  useUserStore
+    .getState()
+    .setSession({ token: session.token, address: session.address, loginType, isNewMember: session.isNew });
   await Promise.all([
     queryClient.fetchQuery(userInfoQueryOptions(session.token, session.address)).catch(() => undefined),
     queryClient.fetchQuery(assetListQueryOptions(session.token)).catch(() => undefined),

@@ -5,8 +5,9 @@ import { TokenIcon } from '@/components/token-icon.tsx';
 import { maskBalance, useBalanceVisibility } from '@/lib/balance-visibility.ts';
 
 /**
- * One asset of the member: available, frozen and income funds, and what it is worth in USDT
- * (SPEC §3); every figure reads "****" while the member hides balances.
+ * One asset of the member: available, frozen and income funds, what is staked and locked in ESOP
+ * when there is any, and what it all is worth in USDT (SPEC §3): the cells add up to what the value
+ * counts (issue 24 item 3). Every figure reads "****" while the member hides balances.
  */
 export function AssetCard({ balance }: { balance: TAssetBalance }) {
   const { t } = useTranslation();
@@ -16,7 +17,10 @@ export function AssetCard({ balance }: { balance: TAssetBalance }) {
     { key: 'available', label: t('asset.available'), value: balance.available },
     { key: 'frozen', label: t('asset.frozen'), value: balance.frozen },
     { key: 'income', label: t('asset.income'), value: balance.income },
-  ] as const;
+    // Only KPC is ever staked or locked: these two show where there is some, not as a row of zeros.
+    { key: 'staked', label: t('asset.staked'), value: balance.staked, isOptional: true },
+    { key: 'locked', label: t('asset.locked'), value: balance.locked, isOptional: true },
+  ].filter((cell) => !cell.isOptional || /[1-9]/.test(cell.value));
 
   return (
     <article className="asset-card" data-testid={`asset-card-${asset}`}>

@@ -15,13 +15,35 @@ import { AssetPage } from './asset-page.tsx';
 
 vi.mock('@/lib/toast.ts', () => ({ showToast: vi.fn() }));
 
+const noParts = { locked: '0', staked: '0' };
 const assetList: TAssetListResponse = {
   lst: [
-    { asset: 'USDT', decimals: 6, available: '4184', frozen: '12.5', income: '3', valueUsdt: '4199.5' },
-    { asset: 'KPC', decimals: 6, available: '200', frozen: '0', income: '0', valueUsdt: '100' },
+    { asset: 'USDT', decimals: 6, available: '4184', frozen: '12.5', income: '3', ...noParts, valueUsdt: '4199.5' },
+    { asset: 'KPC', decimals: 6, available: '200', frozen: '0', income: '0', ...noParts, valueUsdt: '100' },
   ],
   allQuantity: '4299.5',
+  parts: { available: '4284', frozen: '12.5', income: '3', locked: '0', staked: '0' },
   price: '0.5',
+};
+
+/** Issue 24 item 3: 800.05 USDT of KPC staked and locked in ESOP, which the total counts. */
+const withTiedUp: TAssetListResponse = {
+  lst: [
+    { asset: 'USDT', decimals: 6, available: '4184', frozen: '0', income: '0', ...noParts, valueUsdt: '4184' },
+    {
+      asset: 'KPC',
+      decimals: 18,
+      available: '1000',
+      frozen: '0',
+      income: '179.5',
+      locked: '3000.5',
+      staked: '5000',
+      valueUsdt: '918.0',
+    },
+  ],
+  allQuantity: '5102',
+  parts: { available: '4284', frozen: '0', income: '17.95', locked: '300.05', staked: '500' },
+  price: '0.1',
 };
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -125,6 +147,44 @@ describe('Assets hide-balance toggle', () => {
     renderAssets();
     await waitFor(() => expect(screen.getByTestId('asset-total').textContent).toBe('****'));
     expect(screen.getByTestId('asset-KPC-available').textContent).toBe('****');
+  });
+});
+
+describe('Assets add up (issue 24 item 3)', () => {
+  it('shows what is staked and locked in ESOP on the KPC card and every part of the total under it', async () => {
+    answerAssetList = () => Promise.resolve(jsonResponse({ code: 200, msg: 'success', data: withTiedUp }));
+    renderAssets();
+    await waitFor(() => expect(screen.getByTestId('asset-total').textContent).toBe('5,102'));
+    expect(screen.getByTestId('asset-KPC-staked').textContent).toBe('5,000');
+    expect(screen.getByTestId('asset-KPC-locked').textContent).toBe('3,000.5');
+    expect(screen.getByTestId('asset-card-KPC').textContent).toContain('Staked');
+    expect(screen.getByTestId('asset-card-KPC').textContent).toContain('Locked in ESOP');
+    // Nothing of USDT is ever staked or locked: no row of zeros.
+    expect(screen.queryByTestId('asset-USDT-staked')).toBeNull();
+    expect(screen.queryByTestId('asset-USDT-locked')).toBeNull();
+    const parts = screen.getByTestId('asset-total-parts');
+    expect(parts.getAttribute('aria-label')).toBe('What the total counts');
+    expect(screen.getByTestId('asset-total-parts-available').textContent).toBe('4,284');
+    expect(screen.getByTestId('asset-total-parts-income').textContent).toBe('17.95');
+    expect(screen.getByTestId('asset-total-parts-staked').textContent).toBe('500');
+    expect(screen.getByTestId('asset-total-parts-locked').textContent).toBe('300.05');
+    expect(screen.queryByTestId('asset-total-parts-frozen')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('asset-hide-balances'));
+    for (const testId of ['asset-KPC-staked', 'asset-KPC-locked', 'asset-total-parts-staked']) {
+      expect(screen.getByTestId(testId).textContent, testId).toBe('****');
+    }
+  });
+
+  it('says no parts while everything is available: the total says it all', async () => {
+    const allAvailable: TAssetListResponse = {
+      ...assetList,
+      parts: { available: '4299.5', frozen: '0', income: '0', locked: '0', staked: '0' },
+    };
+    answerAssetList = () => Promise.resolve(jsonResponse({ code: 200, msg: 'success', data: allAvailable }));
+    renderAssets();
+    await waitFor(() => expect(screen.getByTestId('asset-total').textContent).toBe('4,299.5'));
+    expect(screen.queryByTestId('asset-total-parts')).toBeNull();
   });
 });
 

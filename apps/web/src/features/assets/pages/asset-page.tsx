@@ -12,6 +12,7 @@ import { Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AssetTotalParts } from '@/components/asset-total-parts.tsx';
 import { BalanceToggle } from '@/components/balance-toggle.tsx';
 import { BalanceUnknown } from '@/components/balance-unknown.tsx';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
@@ -99,6 +100,7 @@ export function AssetPage() {
             )}
             <span>USDT</span>
           </div>
+          {assets.data && <AssetTotalParts parts={assets.data.parts} testId="asset-total-parts" />}
         </section>
         <nav className="quick-actions" aria-label={t('asset.title')}>
           {actions.map(({ key, label, icon: ActionIcon, onClick }) => (

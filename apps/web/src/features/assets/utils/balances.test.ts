@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { getAvailableAfter, hasIncome } from './balances.ts';
 
-const usdt = { asset: 'USDT', decimals: 6, available: '1000', frozen: '0', income: '50', valueUsdt: '1050' };
+const usdt = {
+  asset: 'USDT',
+  decimals: 6,
+  available: '1000',
+  frozen: '0',
+  income: '50',
+  locked: '0',
+  staked: '0',
+  valueUsdt: '1050',
+};
 
 describe('balances', () => {
   it('knows whether income waits to be transferred', () => {

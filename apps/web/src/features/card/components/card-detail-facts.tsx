@@ -8,9 +8,10 @@ import { useCardNames } from '@/features/card/hooks/use-card-names.ts';
 const formatDate = (iso: string) => formatDateTime(iso).slice(0, 10);
 
 /**
- * The card's details (SPEC §3 Card, §9 fees and limits): product, network, card ID, label, region,
- * when it was issued and bound, the monthly fee and when it is next charged, the top-up fee and
- * the limits. The product's rows wait for the products. Test ids `card-detail-<row key>`.
+ * The card's details (SPEC §3 Card, §9 fees and limits): product (the card's label, in the member's
+ * language, not the issuer's English label: issue 24), network, card ID, region, when it was issued
+ * and bound, the monthly fee and when it is next charged, the top-up fee and the limits. The
+ * product's rows wait for the products. Test ids `card-detail-<row key>`.
  */
 export function CardDetailFacts({
   card,
@@ -28,7 +29,6 @@ export function CardDetailFacts({
     { key: 'fact-product', label: t('card.detail.product'), value: names.product(card.product) },
     { key: 'fact-network', label: t('card.detail.network'), value: names.network(card.network) },
     { key: 'fact-card-id', label: t('card.cardId'), value: card.cardId },
-    { key: 'fact-label', label: t('card.detail.label'), value: card.label },
     { key: 'fact-region', label: t('card.region'), value: `${names.country(card.region)} (${card.region})` },
     { key: 'fact-issued', label: t('card.detail.issuedAt'), value: formatDate(card.issuedAt) },
     ...(card.boundAt ? [{ key: 'fact-bound', label: t('card.detail.boundAt'), value: formatDate(card.boundAt) }] : []),

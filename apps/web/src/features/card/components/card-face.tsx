@@ -10,9 +10,10 @@ interface CardFaceProps {
 
 /**
  * One card drawn as the card itself (SPEC §2 "Card pages": number, ID, label and region): the
- * product's colours, the network's mark, the masked number, its ID, label and region, frozen or
- * active, and the balance once bound. Test ids `card-<id>-{product,network,number,card-id,label,
- * region,status,balance}`.
+ * product's colours, its name as the card's label, the network's mark, the masked number, its ID
+ * and region, frozen or active, and the balance once bound. The label is the product's name in the
+ * member's language (card.product.*), never the issuer's own label, which is English (issue 24).
+ * Test ids `card-<id>-{product,network,number,card-id,region,status,balance}`.
  */
 export function CardFace({ card, asset = 'USDT' }: CardFaceProps) {
   const { t } = useTranslation();
@@ -29,9 +30,6 @@ export function CardFace({ card, asset = 'USDT' }: CardFaceProps) {
         <span className="card-face__names">
           <span className="card-face__product" data-testid={`${testId}-product`}>
             {names.product(card.product)}
-          </span>
-          <span className="card-face__label" data-testid={`${testId}-label`}>
-            {card.label}
           </span>
         </span>
         <span className={`card-face__network card-face__network--${card.network}`} data-testid={`${testId}-network`}>

@@ -177,7 +177,8 @@ describe('CardDetailPage (issue 11 §3: balance, top-up, freeze, transactions)',
     await waitFor(() => expect(textOf('card-detail-balance')).toBe('150 USDT'));
     expect(textOf('card-7-number')).toBe('**** **** **** 7890');
     expect(textOf('card-7-card-id')).toBe('KPC12345');
-    expect(textOf('card-7-label')).toBe('Travel');
+    // The product's name, in the member's language, is the card's label; the issuer's is not shown (issue 24).
+    expect(screen.getByTestId('card-detail-page').textContent).not.toContain('Travel');
     expect(textOf('card-7-region')).toBe('Singapore');
     expect(textOf('card-7-status')).toBe('Active');
     expect(textOf('card-7-network')).toBe('Mastercard');

@@ -119,6 +119,33 @@ afterEach(() => {
 });
 
 describe('CardListPage (SPEC §2 card pages)', () => {
+  // Issue 24: the issuer labels its cards in English ("KPC Gold Eagle"); the member reads the product's
+  // name in their language, from the same messages as the apply flow (card.product.*).
+  it.each([
+    ['zh-Hans', '金鹰卡', '皇家黑鹰卡'],
+    ['ja', 'ゴールド・イーグルカード', 'ロイヤル・ブラック・イーグルカード'],
+    ['ru', 'Карта «Золотой орёл»', 'Карта «Королевский чёрный орёл»'],
+    ['vi', 'Thẻ Đại Bàng Vàng', 'Thẻ Đại Bàng Đen Hoàng Gia'],
+  ] as const)(
+    'names the products in %s, never by the English names, on the cards and in the empty state',
+    async (locale, gold, royal) => {
+      await changeLocale(locale);
+      renderPage();
+      const empty = await screen.findByTestId('card-list-empty');
+      expect(empty.textContent).toContain(gold);
+      expect(empty.textContent).toContain(royal);
+      expect(empty.textContent).not.toMatch(/Gold Eagle|Royal Black Eagle/);
+      cleanup();
+
+      cards = [unbound, bound];
+      renderPage();
+      await screen.findByTestId('card-items');
+      expect(textOf('card-5-product')).toBe(gold);
+      expect(textOf('card-6-product')).toBe(royal);
+      expect(screen.getByTestId('card-items').textContent).not.toMatch(/Gold Eagle|Royal Black Eagle/);
+    },
+  );
+
   it('shows a skeleton, then the empty state with the ways to apply and to bind', async () => {
     renderPage();
     expect(screen.getByTestId('card-list-loading')).toBeTruthy();
@@ -132,7 +159,7 @@ describe('CardListPage (SPEC §2 card pages)', () => {
     expect(screen.getByTestId('card-empty-codes').getAttribute('href')).toBe('#/pages/card/sdk');
   });
 
-  it('draws each card: masked, its ID, label and region; "Go to Bind" or its page; the balance once bound', async () => {
+  it('draws each card: masked, its ID, its product as its label and region; "Go to Bind" or its page; the balance once bound', async () => {
     cards = [unbound, bound];
     applications = [rejected];
     renderPage();
@@ -141,7 +168,8 @@ describe('CardListPage (SPEC §2 card pages)', () => {
     expect(textOf('card-5-network')).toBe('Mastercard');
     expect(textOf('card-5-number')).toBe('**** **** **** 7890');
     expect(textOf('card-5-card-id')).toBe('KPC12345');
-    expect(textOf('card-5-label')).toBe('KPC Gold Eagle');
+    // The product's name is the card's label: the issuer's own (English) label is not shown.
+    expect(screen.getByTestId('card-5').textContent).not.toContain('KPC Gold Eagle');
     expect(textOf('card-5-region')).toBe('Hong Kong SAR China');
     expect(textOf('card-5-status')).toBe('Not bound');
     expect(screen.queryByTestId('card-5-balance')).toBeNull();

@@ -1,3 +1,4 @@
+import { CardProduct } from '@kpc/shared';
 import { CreditCard, IdentificationCard, PlusCircle, Ticket, type Icon } from '@phosphor-icons/react';
 import { Button, Empty } from 'antd-mobile';
 import { useCallback } from 'react';
@@ -12,6 +13,7 @@ import { useCardApplications } from '@/features/card/api/get-card-applications.t
 import { useCardList } from '@/features/card/api/get-card-list.ts';
 import { CardApplicationItem } from '@/features/card/components/card-application-item.tsx';
 import { CardListItem } from '@/features/card/components/card-list-item.tsx';
+import { useCardNames } from '@/features/card/hooks/use-card-names.ts';
 import { useRefreshOnIssue } from '@/features/card/hooks/use-refresh-on-issue.ts';
 import '@/components/page-loading.css';
 import '@/components/quick-actions.css';
@@ -34,6 +36,7 @@ interface Action {
  */
 export function CardListPage() {
   const { t } = useTranslation();
+  const names = useCardNames();
   const cardsQuery = useCardList();
   const applicationsQuery = useCardApplications();
   const cards = cardsQuery.data?.list;
@@ -60,7 +63,13 @@ export function CardListPage() {
             image={<CreditCard size={64} weight="thin" />}
             description={t('card.empty')}
           />
-          <p className="card-empty__text">{t('card.emptyHint')}</p>
+          <p className="card-empty__text">
+            {/* The products by the names the apply flow gives them (card.product.*), never spelled out again. */}
+            {t('card.emptyHint', {
+              gold: names.product(CardProduct.GOLD_EAGLE),
+              royal: names.product(CardProduct.ROYAL_BLACK_EAGLE),
+            })}
+          </p>
           <div className="card-empty__actions">
             <Button
               block

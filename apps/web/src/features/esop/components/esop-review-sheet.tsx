@@ -15,7 +15,9 @@ export interface EsopReview {
   /** The price it replaced after the server refused it as changed (PRICE_CHANGED), or null. */
   priceWas: string | null;
   kpc: string;
-  lockEnd: Date;
+  /** When an order made now ends its lock-up and releases its first phase: the server's dates (`/api/plan/preview`). */
+  lockEndsAt: string;
+  firstReleaseAt: string;
   terms: TEsopTerms;
   phaseDays: number;
 }
@@ -30,7 +32,8 @@ interface EsopReviewSheetProps {
 
 /**
  * The last look before a subscription pays (issue 10 part 2): what is paid, at which price, the KPC
- * it buys, when the lock-up ends and how the release runs; after a refused price, the new one and
+ * it buys, when the lock-up ends and the first phase comes (the server's dates, issue 24 item 8)
+ * and how the release runs; after a refused price, the new one and
  * what it replaced. Test ids `esop-review-<row>`, `esop-review-changed`, `esop-review-confirm` and
  * `esop-review-cancel`.
  */
@@ -48,7 +51,8 @@ export function EsopReviewSheet({ isOpen, review, onConfirm, onCancel }: EsopRev
       value: `${formatNumber(review.kpc)} ${ESOP_ASSET}`,
       isEmphasised: true,
     },
-    { key: 'lock-end', label: t('esop.review.lockEnd'), value: formatDateTime(review.lockEnd.toISOString()) },
+    { key: 'lock-end', label: t('esop.review.lockEnd'), value: formatDateTime(review.lockEndsAt) },
+    { key: 'first-release', label: t('esop.review.firstRelease'), value: formatDateTime(review.firstReleaseAt) },
     {
       key: 'release',
       label: t('esop.review.release'),

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
 import { AppForm } from '@/components/app-form.tsx';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { useFreshPlanPreview } from '@/lib/api/get-plan-preview.ts';
 import { planProductsQueryOptions } from '@/lib/api/get-plan-products.ts';
 import { isAnswerLost } from '@/lib/request.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -19,7 +20,6 @@ import {
   getEsopAmountLimits,
   getEsopFingerprint,
   previewKpc,
-  previewLockEnd,
 } from '@/features/esop/utils/esop-form.ts';
 
 interface EsopSubscribeFormProps {
@@ -48,18 +48,28 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
   const [review, setReview] = useState<EsopReview | null>(null);
   const [isReviewOpen, setIsReviewOpen] = useState(false);
   const kpc = previewKpc(amount.validAmount, terms.price);
+  // The review's dates are the server's (its plans' clock), never this device's: issue 24 item 8.
+  const freshDates = useFreshPlanPreview();
 
-  function handleFinish() {
+  async function handleFinish() {
     const value = amount.validate();
-    if (!value) return;
+    if (!value || freshDates.isReading) return;
     const allocation = previewKpc(value, terms.price);
     if (allocation === null) return;
+    const preview = await freshDates.read();
+    if (!preview) return;
+    // No ESOP terms offered any more (the products answer had them a moment ago): nothing to review.
+    if (!preview.esop) {
+      showToast(t('request.systemError'));
+      return;
+    }
+    const dates = preview.esop;
     setReview({
       amount: value,
       price: terms.price,
       priceWas: null,
       kpc: allocation,
-      lockEnd: previewLockEnd(terms.lockMonths),
+      ...dates,
       terms,
       phaseDays,
     });
@@ -76,7 +86,9 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
     }
     const fresh = products?.esop;
     const allocation = fresh ? previewKpc(shown.amount, fresh.price) : null;
-    if (!products || !fresh || allocation === null || fresh.price === shown.price) {
+    // The terms may have changed with the price: their dates, as the server says them now.
+    const dates = fresh && allocation !== null ? (await freshDates.read())?.esop : undefined;
+    if (!products || !fresh || allocation === null || !dates || fresh.price === shown.price) {
       setIsReviewOpen(false);
       showToast(message);
       return;
@@ -86,7 +98,7 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
       price: fresh.price,
       priceWas: shown.price,
       kpc: allocation,
-      lockEnd: previewLockEnd(fresh.lockMonths),
+      ...dates,
       terms: fresh,
       phaseDays: products.phaseDays,
     });
@@ -123,7 +135,7 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
       <AppForm
         className="esop-subscribe__form"
         layout="vertical"
-        onFinish={handleFinish}
+        onFinish={() => void handleFinish()}
         footer={
           <>
             <div className="esop-subscribe__receive">
@@ -132,7 +144,14 @@ export function EsopSubscribeForm({ terms, phaseDays, onSubscribed }: EsopSubscr
                 {kpc === null ? '—' : `≈ ${formatNumber(kpc)} ${ESOP_ASSET}`}
               </span>
             </div>
-            <Button block type="submit" color="primary" size="large" data-testid="esop-submit">
+            <Button
+              block
+              type="submit"
+              color="primary"
+              size="large"
+              loading={freshDates.isReading}
+              data-testid="esop-submit"
+            >
               {t('esop.subscribe.submit')}
             </Button>
             <EsopReviewSheet

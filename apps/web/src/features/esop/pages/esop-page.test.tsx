@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import type { TEsopOrder, TPlanProductsResponse } from '@kpc/shared';
+import type { TEsopOrder, TPlanPreviewResponse, TPlanProductsResponse } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { changeLocale } from '@/lib/i18n.ts';
 import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -19,6 +20,14 @@ const products: TPlanProductsResponse = {
   pledgeTerms: [],
   phaseDays: 30,
   kpcBurned: '0',
+};
+
+/** The server's dates for an order made now: years away from this device's clock (issue 24 item 8). */
+const serverDates: TPlanPreviewResponse = {
+  now: '2031-07-08T13:00:00.000Z',
+  investmentFirstReleaseAt: '2031-07-09T00:00:00.000Z',
+  esop: { lockEndsAt: '2032-01-04T13:00:00.000Z', firstReleaseAt: '2032-02-03T13:00:00.000Z' },
+  pledgeTerms: [],
 };
 
 const lockedOrder: TEsopOrder = {
@@ -72,6 +81,7 @@ beforeEach(async () => {
         price: '0.5',
       }),
     '/plan/esop/orders': () => ok({ list: orders, nextCursor: null }),
+    '/plan/preview': () => ok(serverDates),
     '/plan/esop/join': () => {
       orders = [lockedOrder];
       return ok(lockedOrder);
@@ -160,6 +170,12 @@ describe('EsopPage (issue 10 part 2)', () => {
     expect(screen.getByTestId('esop-review-price').textContent).toBe('1 KPC = 0.5 USDT');
     expect(screen.getByTestId('esop-review-kpc').textContent).toBe('2,000 KPC');
     expect(screen.getByTestId('esop-review-release').textContent).toBe('12 phases, one every 30 days');
+    // When the lock-up ends and the first phase comes are the server's to say, not this device's clock.
+    expect(screen.getByTestId('esop-review-lock-end').textContent).toBe(formatDateTime(serverDates.esop!.lockEndsAt));
+    expect(screen.getByTestId('esop-review-first-release').textContent).toBe(
+      formatDateTime(serverDates.esop!.firstReleaseAt),
+    );
+    expect(sentBodies(fetchMock, '/plan/preview')).toHaveLength(1);
     expect(sentBodies(fetchMock, '/plan/esop/join')).toHaveLength(0);
     await press('esop-review-confirm');
     const [body] = sentBodies(fetchMock, '/plan/esop/join');

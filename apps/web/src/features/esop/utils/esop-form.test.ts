@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { checkAmount } from '@/lib/amount-rules.ts';
-import { getEsopAmountLimits, getEsopFingerprint, previewKpc, previewLockEnd, releasedPercent } from './esop-form.ts';
+import { getEsopAmountLimits, getEsopFingerprint, previewKpc, releasedPercent } from './esop-form.ts';
 
 describe('the KPC plan form', () => {
   it('previews the KPC as the server allocates it, rounded down', () => {
@@ -24,11 +24,6 @@ describe('the KPC plan form', () => {
       problem: { key: 'validation.amountExceedsBalance' },
     });
     expect(checkAmount('1.0000001', limits)).toMatchObject({ problem: { key: 'validation.amountTooPrecise' } });
-  });
-
-  it('ends the lock-up lockMonths x 30 days after the order', () => {
-    const now = Date.UTC(2026, 0, 1);
-    expect(previewLockEnd(6, now).toISOString()).toBe('2026-06-30T00:00:00.000Z');
   });
 
   it('measures progress by the KPC released', () => {

@@ -1,11 +1,4 @@
-import {
-  esopAllocation,
-  esopLockEnd,
-  toLedgerUnits,
-  USDT_DECIMALS,
-  type TEsopOrder,
-  type TEsopTerms,
-} from '@kpc/shared';
+import { esopAllocation, toLedgerUnits, USDT_DECIMALS, type TEsopOrder, type TEsopTerms } from '@kpc/shared';
 import type { AmountLimits } from '@/lib/amount-rules.ts';
 
 /**
@@ -41,11 +34,6 @@ export function previewKpc(usdt: string | null, price: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** When an order made now would end its lock-up (the server dates it when it subscribes). */
-export function previewLockEnd(lockMonths: number, now: number = Date.now()): Date {
-  return esopLockEnd(now, lockMonths);
 }
 
 /** Share of an order's KPC released so far, 0-100 (exact to 0.01 %). */

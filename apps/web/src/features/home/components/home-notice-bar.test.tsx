@@ -74,6 +74,31 @@ describe('HomeNoticeBar (Home: the latest unread announcement)', () => {
     expect(screen.queryByTestId('home-notice-count')).toBeNull();
   });
 
+  // Issue 24: the server falls back to English when the operator has not written the member's language.
+  it('says an announcement served in English to a member of another language is in English', async () => {
+    await changeLocale('ru');
+    unread = { count: 1, latest: { id: '4', title: 'Scheduled maintenance', language: 'en' } };
+    renderBar();
+    await screen.findByTestId('home-notice');
+    expect(textOf('home-notice-english')).toBe('Показано на английском');
+    expect(screen.getByTestId('home-notice-english').getAttribute('lang')).toBe('ru');
+    expect(screen.getByTestId('home-notice').getAttribute('aria-label')).toBe(
+      'Новое объявление: Scheduled maintenance (Показано на английском)',
+    );
+    cleanup();
+    // In the member's own language, or to an English reader, nothing is said.
+    unread = { count: 1, latest: { id: '5', title: 'Плановые работы', language: 'ru' } };
+    renderBar();
+    await screen.findByTestId('home-notice');
+    expect(screen.queryByTestId('home-notice-english')).toBeNull();
+    cleanup();
+    await changeLocale('en');
+    unread = { count: 1, latest: { id: '4', title: 'Scheduled maintenance', language: 'en' } };
+    renderBar();
+    await screen.findByTestId('home-notice');
+    expect(screen.queryByTestId('home-notice-english')).toBeNull();
+  });
+
   it('asks nothing without a session', () => {
     useUserStore.setState({ token: '' });
     renderBar();

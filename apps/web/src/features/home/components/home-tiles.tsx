@@ -60,7 +60,7 @@ export function HomeTiles() {
     },
     { key: 'exchange', label: t('home.tiles.exchange'), icon: Swap, to: ROUTES.exchange },
     { key: 'asset-flow', label: t('home.tiles.assetFlow'), icon: ListDashes, to: ROUTES.assetLog },
-    { key: 'investment-plan', label: t('plan.title'), icon: ChartLineUp, to: ROUTES.plan },
+    { key: 'investment-plan', label: t('home.tiles.investmentPlan'), icon: ChartLineUp, to: ROUTES.plan },
     { key: 'broker', label: t('home.tiles.broker'), icon: Crown, to: ROUTES.klk },
     { key: 'pledge', label: t('home.tiles.pledge'), icon: Vault, to: ROUTES.pledge },
     { key: 'assets', label: t('home.tiles.assets'), icon: Wallet, to: ROUTES.asset },

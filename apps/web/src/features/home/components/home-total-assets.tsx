@@ -2,6 +2,7 @@ import { formatNumber } from '@kpc/shared';
 import { CaretRight } from '@phosphor-icons/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AssetTotalParts } from '@/components/asset-total-parts.tsx';
 import { BalanceToggle } from '@/components/balance-toggle.tsx';
 import { BalanceUnknown } from '@/components/balance-unknown.tsx';
 import { ROUTES } from '@/config/routes.ts';
@@ -13,6 +14,7 @@ import { navigateTo } from '@/lib/navigation.ts';
  * The member's estimated total assets in USDT (SPEC §3 `allQuantity`), a way into the assets page.
  * Only a figure the server gave in this session is shown: a skeleton until it answers, an error
  * with a retry if it fails, never a stand-in "0". The three states are one height, so nothing jumps.
+ * Under the figure, its parts (staked, locked in ESOP, ...) when it is not all available.
  */
 export function HomeTotalAssets() {
   const { t } = useTranslation();
@@ -30,18 +32,21 @@ export function HomeTotalAssets() {
         <BalanceToggle testId="home-hide-balances" />
       </div>
       {assets.data ? (
-        <button
-          type="button"
-          className="hero-total__value"
-          aria-labelledby={`${labelId} ${valueId}`}
-          onClick={() => navigateTo(ROUTES.asset)}
-          data-testid="home-total-assets-link"
-        >
-          <span id={valueId} data-testid="home-total-assets-value">
-            {maskBalance(formatNumber(assets.data.allQuantity), isHidden)}
-          </span>
-          <CaretRight size={16} weight="bold" aria-hidden="true" />
-        </button>
+        <>
+          <button
+            type="button"
+            className="hero-total__value"
+            aria-labelledby={`${labelId} ${valueId}`}
+            onClick={() => navigateTo(ROUTES.asset)}
+            data-testid="home-total-assets-link"
+          >
+            <span id={valueId} data-testid="home-total-assets-value">
+              {maskBalance(formatNumber(assets.data.allQuantity), isHidden)}
+            </span>
+            <CaretRight size={16} weight="bold" aria-hidden="true" />
+          </button>
+          <AssetTotalParts parts={assets.data.parts} testId="home-total-parts" />
+        </>
       ) : (
         <BalanceUnknown
           isError={assets.isError}

@@ -25,8 +25,20 @@ const userInfo = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 const assetList: TAssetListResponse = {
-  lst: [{ asset: 'USDT', decimals: 6, available: '4184', frozen: '0', income: '0', valueUsdt: '4184' }],
+  lst: [
+    {
+      asset: 'USDT',
+      decimals: 6,
+      available: '4184',
+      frozen: '0',
+      income: '0',
+      locked: '0',
+      staked: '0',
+      valueUsdt: '4184',
+    },
+  ],
   allQuantity: '4184',
+  parts: { available: '4184', frozen: '0', income: '0', locked: '0', staked: '0' },
   price: '0.5',
 };
 
@@ -118,6 +130,28 @@ describe('Home total assets: never an unknown balance as 0', () => {
     renderHome();
     expect(await screen.findByTestId('home-total-assets-loading')).toBeTruthy();
     expect(screen.getByTestId('home-total-assets').textContent).not.toContain('999');
+  });
+});
+
+describe('Home total assets add up (issue 24 item 3)', () => {
+  it('shows the parts the total counts under it: staked and locked in ESOP beside available', async () => {
+    const tiedUp: TAssetListResponse = {
+      ...assetList,
+      allQuantity: '5502',
+      parts: { available: '4701.95', frozen: '0', income: '0', locked: '300.05', staked: '500' },
+    };
+    answerAssetList = () => Promise.resolve(jsonResponse({ code: 200, msg: 'success', data: tiedUp }));
+    renderHome();
+    await waitFor(() => expect(screen.getByTestId('home-total-assets-value').textContent).toBe('5,502'));
+    const parts = screen.getByTestId('home-total-parts');
+    expect(parts.textContent).toBe('Available4,701.95Staked500Locked in ESOP300.05');
+    expect(screen.getByTestId('home-total-parts-locked').textContent).toBe('300.05');
+  });
+
+  it('shows no parts when everything is available', async () => {
+    renderHome();
+    await waitFor(() => expect(screen.getByTestId('home-total-assets-value').textContent).toBe('4,184'));
+    expect(screen.queryByTestId('home-total-parts')).toBeNull();
   });
 });
 

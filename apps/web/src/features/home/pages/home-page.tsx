@@ -29,6 +29,8 @@ export function HomePage() {
   const isLoggedIn = useUserStore(selectIsLoggedIn);
   const token = useUserStore((state) => state.token);
   const address = useUserStore((state) => state.address);
+  // A member who has just registered is new here, not back (issue 24).
+  const isNewMember = useUserStore((state) => state.isNewMember);
   const queryClient = useQueryClient();
   useRefreshUserInfo();
 
@@ -57,7 +59,9 @@ export function HomePage() {
           <p className="hero-card__eyebrow">{t('app.tagline')}</p>
           {isLoggedIn ? (
             <>
-              <h2 className="hero-card__title">{t('home.welcomeBack')}</h2>
+              <h2 className="hero-card__title" data-testid="home-greeting">
+                {t(isNewMember ? 'home.welcome' : 'home.welcomeBack')}
+              </h2>
               <MemberIdentity testIdPrefix="home" />
               <HomeTotalAssets />
             </>

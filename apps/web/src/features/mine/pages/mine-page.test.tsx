@@ -113,19 +113,21 @@ describe('Mine: Ambassador, Invite Friends, My Team', () => {
     expect(navigate).toHaveBeenLastCalledWith(ROUTES.team, { replace: false });
   });
 
-  it("shows the member's level on the Ambassador entry, in the chosen language", async () => {
+  it("shows the member's level on the Ambassador entry, named for the level, in the chosen language", async () => {
     useUserStore.getState().setUserInfo({ ...userInfo, level: 'ambassador' });
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(jsonResponse(ok({ ...userInfo, level: 'ambassador' })))),
     );
     renderMine();
-    expect(screen.getByTestId('mine-ambassador').textContent).toContain('Ambassador');
     expect(screen.getByTestId('mine-ambassador-level').textContent).toBe('Ambassador');
+    // Issue 24 item 9: the row is "Level", so an ordinary member does not read "Ambassador: Ordinary member".
+    expect(screen.getByTestId('mine-ambassador').textContent).toBe('LevelAmbassador');
     cleanup();
     await changeLocale('zh-Hans');
     renderMine();
     expect(screen.getByTestId('mine-ambassador-level').textContent).toBe('大使');
+    expect(screen.getByTestId('mine-ambassador').textContent).toBe('等级大使');
     expect(screen.getByTestId('mine-invite').textContent).toContain('邀请好友');
     expect(screen.getByTestId('mine-team').textContent).toContain('我的团队');
   });

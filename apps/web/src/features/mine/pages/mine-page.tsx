@@ -30,8 +30,9 @@ import { WalletRow } from '@/features/mine/components/wallet-row.tsx';
 import '@/features/mine/mine.css';
 
 /**
- * /pages/mine/index (login required). SPEC §2 Mine in its order: Ambassador (the member's level; it
- * opens the team page), Invite Friends, My Team, then the wallet, change password, Announcement (with
+ * /pages/mine/index (login required). SPEC §2 Mine in its order: Ambassador — the row named "Level"
+ * with the member's level as its value, which reads as one (issue 24 item 9); it opens the team
+ * page — Invite Friends, My Team, then the wallet, change password, Announcement (with
  * the unread count), language and logout; also the member header,
  * the member's activation codes and shareholder application, and the documents (terms), which a visitor finds on Home instead.
  */
@@ -73,7 +74,7 @@ export function MinePage() {
           onClick={() => navigateTo(ROUTES.team)}
           data-testid="mine-ambassador"
         >
-          {t('mine.ambassador')}
+          {t('mine.level')}
         </List.Item>
         <List.Item prefix={<UserPlus size={22} />} onClick={() => navigateTo(ROUTES.invite)} data-testid="mine-invite">
           {t('mine.invite')}

@@ -16,8 +16,9 @@ export function NodeApplyForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const applyMutation = useApplyForNode();
-  const required = [{ required: true, whitespace: true, message: t('node.form.required') }];
 
+  // The shared schema is the one check (no antd `rules`, which would hold back the schema's
+  // messages until they pass): one submit shows every error. `required` only draws the mark.
   async function handleFinish(values: Record<string, unknown>) {
     const note = typeof values.note === 'string' && values.note.trim() !== '' ? values.note : undefined;
     const payload = validateForm(form, ZNodeApplyRequest, { ...values, note });
@@ -46,13 +47,13 @@ export function NodeApplyForm() {
         </SubmitButton>
       }
     >
-      <Form.Item name="name" label={t('node.form.name')} rules={required}>
+      <Form.Item name="name" label={t('node.form.name')} required>
         <FormInput placeholder={t('node.form.namePlaceholder')} maxLength={100} testId="node-apply-name" />
       </Form.Item>
-      <Form.Item name="contact" label={t('node.form.contact')} rules={required}>
+      <Form.Item name="contact" label={t('node.form.contact')} required>
         <FormInput placeholder={t('node.form.contactPlaceholder')} maxLength={200} testId="node-apply-contact" />
       </Form.Item>
-      <Form.Item name="region" label={t('node.form.region')} rules={required}>
+      <Form.Item name="region" label={t('node.form.region')} required>
         <FormInput placeholder={t('node.form.regionPlaceholder')} maxLength={100} testId="node-apply-region" />
       </Form.Item>
       <Form.Item name="note" label={t('node.form.note')}>

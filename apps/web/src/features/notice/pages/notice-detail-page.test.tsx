@@ -110,6 +110,8 @@ describe('NoticeDetailPage (/pages/notice/detail)', () => {
     expect(screen.getByTestId('notice-detail-loading')).toBeTruthy();
     await screen.findByTestId('notice-detail');
     expect(textOf('notice-detail-title')).toBe('Maintenance tonight');
+    // The bar names one announcement, not the list (issue 24 item 11).
+    expect(document.querySelector('.adm-nav-bar-title')?.textContent).toBe('Announcement');
     expect(screen.getByTestId('notice-detail-date').getAttribute('datetime')).toBe(detail.publishedAt);
     const body = screen.getByTestId('notice-detail-body');
     expect(body.querySelector('strong')?.textContent).toBe('02:00');
@@ -118,6 +120,20 @@ describe('NoticeDetailPage (/pages/notice/detail)', () => {
     expect(link.getAttribute('href')).toBe('https://example.com/x');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     expect(sentBodies(fetchMock, '/notice/detail')).toEqual([{ id: '7' }]);
+  });
+
+  it("explains, in the member's language, that an announcement is shown in English (issue 24)", async () => {
+    renderAt('/pages/notice/detail?id=7');
+    await screen.findByTestId('notice-detail');
+    expect(screen.queryByTestId('notice-detail-english')).toBeNull();
+    cleanup();
+    await changeLocale('vi');
+    renderAt('/pages/notice/detail?id=7');
+    await screen.findByTestId('notice-detail');
+    const note = screen.getByTestId('notice-detail-english');
+    expect(note.textContent).toBe('Thông báo này chưa có bằng ngôn ngữ của bạn nên được hiển thị bằng tiếng Anh.');
+    expect(note.getAttribute('lang')).toBe('vi');
+    expect(screen.getByTestId('notice-detail').getAttribute('lang')).toBe('en');
   });
 
   it('marks it read in the loaded list and asks for the unread count again', async () => {

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 import { redirectTo } from '@/lib/navigation.ts';
 import { RequestError } from '@/lib/request.ts';
 import { useNoticeDetail } from '@/features/notice/api/get-notice-detail.ts';
+import { NoticeEnglishNote } from '@/features/notice/components/notice-english-note.tsx';
 import '@/features/notice/notice.css';
 
 /**
@@ -35,6 +36,7 @@ export function NoticeDetailPage() {
         <time className="notice-detail__date" dateTime={notice.publishedAt} data-testid="notice-detail-date">
           {formatDateTime(notice.publishedAt)}
         </time>
+        <NoticeEnglishNote language={notice.language} />
         <div
           className="notice-body"
           data-testid="notice-detail-body"
@@ -66,7 +68,7 @@ export function NoticeDetailPage() {
 
   return (
     <div className="page" data-testid="notice-detail-page">
-      <PageNavBar title={t('notice.title')} />
+      <PageNavBar title={t('notice.detailTitle')} />
       {content}
     </div>
   );

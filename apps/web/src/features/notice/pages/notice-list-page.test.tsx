@@ -72,6 +72,20 @@ describe('NoticeListPage (/pages/notice/index)', () => {
     expect(sentBodies(fetchMock, '/notice/list')[0]).toEqual({ limit: 20 });
   });
 
+  it("says which announcements are shown in English because they lack the member's language (issue 24)", async () => {
+    await changeLocale('ja');
+    pages = {
+      first: {
+        list: [notice('9', false), { ...notice('7', true, 'KPC へようこそ'), language: 'ja' }],
+        nextCursor: null,
+      },
+    };
+    renderPage();
+    await screen.findByTestId('notice-list');
+    expect(items()[0]!.querySelector('[data-testid="notice-item-english"]')?.textContent).toBe('英語で表示');
+    expect(items()[1]!.querySelector('[data-testid="notice-item-english"]')).toBeNull();
+  });
+
   it('opens an announcement', async () => {
     renderPage();
     await screen.findByTestId('notice-list');

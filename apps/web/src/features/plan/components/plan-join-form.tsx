@@ -8,6 +8,7 @@ import { AmountField } from '@/components/amount-field.tsx';
 import { AppForm } from '@/components/app-form.tsx';
 import { ChoiceSelector } from '@/components/choice-selector.tsx';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { useFreshPlanPreview, usePlanPreview } from '@/lib/api/get-plan-preview.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
@@ -39,6 +40,9 @@ export function PlanJoinForm({ products, onJoined }: PlanJoinFormProps) {
   const available = balance?.available ?? (assets.data ? '0' : undefined);
   const amount = useAmountInput(getPlanAmountLimits(product, balance?.decimals ?? USDT_DECIMALS, available));
   const preview = amount.validAmount ? previewJoin(amount.validAmount, product) : null;
+  // Dates are the server's (its plans' clock), never this device's: issue 24 item 8.
+  const dates = usePlanPreview().data;
+  const freshDates = useFreshPlanPreview();
   const joinMutation = useJoinPlan();
   const pendingRequest = useRef<PendingRequest | null>(null);
   const [review, setReview] = useState<PlanJoinReview | null>(null);
@@ -50,10 +54,17 @@ export function PlanJoinForm({ products, onJoined }: PlanJoinFormProps) {
     amount.reset();
   }
 
-  function handleFinish() {
+  async function handleFinish() {
     const value = amount.validate();
-    if (!value) return;
-    setReview({ product, amount: value, preview: previewJoin(value, product) });
+    if (!value || freshDates.isReading) return;
+    const now = await freshDates.read();
+    if (!now) return;
+    setReview({
+      product,
+      amount: value,
+      preview: previewJoin(value, product),
+      firstReleaseAt: now.investmentFirstReleaseAt,
+    });
     setIsReviewOpen(true);
   }
 
@@ -103,9 +114,16 @@ export function PlanJoinForm({ products, onJoined }: PlanJoinFormProps) {
         form={form}
         className="plan-join"
         layout="vertical"
-        onFinish={handleFinish}
+        onFinish={() => void handleFinish()}
         footer={
-          <Button block type="submit" color="primary" size="large" data-testid="plan-join-submit">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={freshDates.isReading}
+            data-testid="plan-join-submit"
+          >
             {t('plan.join.submit')}
           </Button>
         }
@@ -139,7 +157,7 @@ export function PlanJoinForm({ products, onJoined }: PlanJoinFormProps) {
           <div>
             <dt>{t('plan.join.firstRelease')}</dt>
             <dd data-testid="plan-preview-first">
-              {preview ? formatDateTime(preview.firstReleaseAt.toISOString()) : '—'}
+              {preview && dates ? formatDateTime(dates.investmentFirstReleaseAt) : '—'}
             </dd>
           </div>
         </dl>

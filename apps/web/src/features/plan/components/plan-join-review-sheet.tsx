@@ -10,6 +10,8 @@ export interface PlanJoinReview {
   product: TInvestmentProduct;
   amount: string;
   preview: JoinPreview;
+  /** The first release, as the server dates an order made now (`/api/plan/preview`). */
+  firstReleaseAt: string;
 }
 
 interface PlanJoinReviewSheetProps {
@@ -28,7 +30,7 @@ interface PlanJoinReviewSheetProps {
 export function PlanJoinReviewSheet({ isOpen, review, onConfirm, onCancel }: PlanJoinReviewSheetProps) {
   const { t } = useTranslation();
   if (!review) return null;
-  const { product, amount, preview } = review;
+  const { product, amount, preview, firstReleaseAt } = review;
   const money = (value: string) => `${formatNumber(value)} ${product.asset}`;
   const rows: ReviewRow[] = [
     { key: 'product', label: t('plan.join.review.product'), value: getProductName(t, product.nameKey) },
@@ -43,7 +45,7 @@ export function PlanJoinReviewSheet({ isOpen, review, onConfirm, onCancel }: Pla
     {
       key: 'first-release',
       label: t('plan.join.firstRelease'),
-      value: formatDateTime(preview.firstReleaseAt.toISOString()),
+      value: formatDateTime(firstReleaseAt),
     },
   ];
   return (

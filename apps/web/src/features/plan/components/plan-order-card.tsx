@@ -7,14 +7,15 @@ import { PLAN_LOG_ORDER_PARAM, ROUTES } from '@/config/routes.ts';
 import { maskBalance, useBalanceVisibility } from '@/lib/balance-visibility.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { navigateTo } from '@/lib/navigation.ts';
-import { getProductName, getReleasedShare } from '@/features/plan/utils/plan-view.ts';
+import { getDaysLeft, getPhaseText, getProductName, getReleasedShare } from '@/features/plan/utils/plan-view.ts';
 import '@/components/record.css';
 
 /**
  * One investment order with every SPEC §3 field: order amount, total income (quota), released
- * income, participation time, current phase n of N, remaining quota, release coefficient and
- * today's release ratio; a progress bar of the quota released and the next release time, and a
- * link to its releases. Money hides with the balances (the eye). Test ids `plan-order-<field>`.
+ * income, participation time, current phase (n of the product's table, then "final rate
+ * continues"), the days left to reach the quota, remaining quota, release coefficient and today's
+ * release ratio; a progress bar of the quota released and the next release time, and a link to its
+ * releases. Money hides with the balances (the eye). Test ids `plan-order-<field>`.
  */
 export function PlanOrderCard({ order }: { order: TInvestmentOrder }) {
   const { t } = useTranslation();
@@ -69,9 +70,11 @@ export function PlanOrderCard({ order }: { order: TInvestmentOrder }) {
         </div>
         <div>
           <dt>{t('plan.order.phase')}</dt>
-          <dd data-testid="plan-order-phase">
-            {t('plan.order.phaseValue', { phase: order.phase, count: order.phaseCount })}
-          </dd>
+          <dd data-testid="plan-order-phase">{getPhaseText(t, order)}</dd>
+        </div>
+        <div>
+          <dt>{t('plan.order.daysLeft')}</dt>
+          <dd data-testid="plan-order-days-left">{getDaysLeft(order)}</dd>
         </div>
         <div>
           <dt>{t('plan.order.todayRatio')}</dt>
@@ -87,7 +90,7 @@ export function PlanOrderCard({ order }: { order: TInvestmentOrder }) {
           <dt>{t('plan.order.createdAt')}</dt>
           <dd data-testid="plan-order-created">{formatDateTime(order.createdAt)}</dd>
         </div>
-        <div className="plan-order__fact--wide">
+        <div>
           <dt>{t('plan.order.nextRelease')}</dt>
           <dd data-testid="plan-order-next">
             {order.nextReleaseAt === null ? t('plan.order.done') : formatDateTime(order.nextReleaseAt)}

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import type { TInvestmentOrder, TInvestmentProduct } from '@kpc/shared';
+import type { TInvestmentOrder, TInvestmentProduct, TPlanPreviewResponse } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { changeLocale } from '@/lib/i18n.ts';
 import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -55,6 +56,7 @@ function order(overrides: Partial<TInvestmentOrder> = {}): TInvestmentOrder {
     coefficient: '1.5',
     phase: 1,
     phaseCount: 11,
+    tablePhaseCount: 4,
     daysReleased: 0,
     totalDays: 318,
     todayRatio: '0.0035',
@@ -64,6 +66,14 @@ function order(overrides: Partial<TInvestmentOrder> = {}): TInvestmentOrder {
     ...overrides,
   };
 }
+
+/** The server's dates: years away from this device's clock, so a date computed here cannot pass for them. */
+const serverDates: TPlanPreviewResponse = {
+  now: '2031-07-08T13:00:00.000Z',
+  investmentFirstReleaseAt: '2031-07-09T00:00:00.000Z',
+  esop: null,
+  pledgeTerms: [],
+};
 
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn();
@@ -106,6 +116,7 @@ beforeEach(async () => {
       }),
     '/plan/orders': () => ok({ list: [], nextCursor: null }),
     '/plan/join': () => ok(order()),
+    '/plan/preview': () => ok(serverDates),
   };
   fetchMock.mockImplementation((input) => {
     const answer = answers[pathOf(input)];
@@ -222,7 +233,8 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     type('1000');
     expect(textOf('plan-preview-quota')).toBe('1,500 USDT');
     expect(textOf('plan-preview-daily')).toBe('3.5 USDT');
-    expect(textOf('plan-preview-first')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // The server's date (issue 24 item 8), not one from this device's clock.
+    expect(textOf('plan-preview-first')).toBe(formatDateTime(serverDates.investmentFirstReleaseAt));
 
     await press('plan-join-submit');
     expect(sentBodies(fetchMock, '/plan/join')).toHaveLength(0);
@@ -231,7 +243,9 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     expect(textOf('plan-review-coefficient')).toBe('×1.5');
     expect(textOf('plan-review-quota')).toBe('1,500 USDT');
     expect(textOf('plan-review-daily')).toBe('3.5 USDT');
-    expect(textOf('plan-review-first-release')).toBe(textOf('plan-preview-first'));
+    expect(textOf('plan-review-first-release')).toBe(formatDateTime(serverDates.investmentFirstReleaseAt));
+    // Asked afresh as the review opened.
+    expect(sentBodies(fetchMock, '/plan/preview').length).toBeGreaterThanOrEqual(2);
 
     // The answer is lost: the review stays, and Confirm retries under the same request id.
     fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('network down')));
@@ -264,7 +278,9 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     expect(textOf('plan-order-quota')).toBe('1,500 USDT');
     expect(textOf('plan-order-released')).toBe('0 USDT');
     expect(textOf('plan-order-remaining')).toBe('1,500 USDT');
-    expect(textOf('plan-order-phase')).toBe('1 of 11');
+    // The phase of the product's table (4 phases), not of the whole schedule (11).
+    expect(textOf('plan-order-phase')).toBe('1 of 4');
+    expect(textOf('plan-order-days-left')).toBe('318');
     expect(textOf('plan-order-ratio')).toBe('0.35%');
     expect(textOf('plan-order-coefficient')).toBe('×1.5');
     expect(textOf('plan-order-created')).toMatch(/^2026-05-0\d \d{2}:\d{2}:\d{2}$/);
@@ -299,7 +315,8 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
       window.dispatchEvent(new Event('focus'));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    await waitFor(() => expect(textOf('plan-order-phase')).toBe('2 of 11'));
+    await waitFor(() => expect(textOf('plan-order-phase')).toBe('2 of 4'));
+    expect(textOf('plan-order-days-left')).toBe('287');
     expect(textOf('plan-order-ratio')).toBe('0.4%');
     expect(textOf('plan-order-released')).toBe('108.5 USDT');
 
@@ -309,6 +326,19 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     expect(textOf('plan-order-amount')).toBe('****');
     expect(textOf('plan-order-ratio')).toBe('0.4%');
     fireEvent.click(screen.getByTestId('plan-hide-balances'));
+
+    // Past the table's 4 phases the final ratio continues: no "phase 5 of 4", and the days left.
+    answers['/plan/orders'] = () =>
+      ok({
+        list: [order({ released: '500', remaining: '1000', daysReleased: 121, phase: 5, todayRatio: '0.005' })],
+        nextCursor: null,
+      });
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    await waitFor(() => expect(textOf('plan-order-phase')).toBe('Final rate continues'));
+    expect(textOf('plan-order-days-left')).toBe('197');
 
     // Its releases are one tap away.
     fireEvent.click(screen.getByTestId('plan-order-log-link'));

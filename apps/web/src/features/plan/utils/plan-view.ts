@@ -2,10 +2,11 @@ import {
   formatDecimal,
   formatNumber,
   investmentQuota,
-  investmentReleaseAt,
   investmentReleaseForDay,
   PLAN_PHASE_DAYS,
+  InvestmentStatus,
   toLedgerUnits,
+  type TInvestmentOrder,
   type TInvestmentProduct,
 } from '@kpc/shared';
 import type { TFunction } from 'i18next';
@@ -52,17 +53,18 @@ export function getPlanAmountLimits(
   return { decimals, min: product.minAmount, ceiling: product.maxAmount, max: available, asset: product.asset };
 }
 
-/** What joining with `amount` will give, computed by the same arithmetic as the server (`plans.ts`). */
+/**
+ * What joining with `amount` will give, computed by the same arithmetic as the server (`plans.ts`).
+ * When the first release comes is the server's to say (`/api/plan/preview`), not this device's clock.
+ */
 export interface JoinPreview {
   /** Total income: amount x coefficient. */
   quota: string;
   /** What day 1 (phase 1) releases. */
   firstDailyRelease: string;
-  /** 00:00 UTC of the day after today: the first release. */
-  firstReleaseAt: Date;
 }
 
-export function previewJoin(amount: string, product: TInvestmentProduct, now: Date | number = Date.now()): JoinPreview {
+export function previewJoin(amount: string, product: TInvestmentProduct): JoinPreview {
   const quota = investmentQuota(amount, product.coefficient);
   const first = investmentReleaseForDay({
     amount,
@@ -71,7 +73,26 @@ export function previewJoin(amount: string, product: TInvestmentProduct, now: Da
     releasedBefore: '0',
     day: 1,
   });
-  return { quota, firstDailyRelease: first?.amount ?? '0', firstReleaseAt: investmentReleaseAt(now, 1) };
+  return { quota, firstDailyRelease: first?.amount ?? '0' };
+}
+
+/**
+ * The order's phase as a member can follow it on the product's table (issue 24 item 7): "n of N"
+ * with N the table's phases the order goes through; past them, the table's final ratio continues
+ * until the quota, and the phase number would name a row the table does not have.
+ */
+export function getPhaseText(
+  t: TFunction,
+  order: Pick<TInvestmentOrder, 'phase' | 'tablePhaseCount' | 'status'>,
+): string {
+  if (order.status === InvestmentStatus.COMPLETED) return t('plan.order.done');
+  if (order.phase > order.tablePhaseCount) return t('plan.order.phaseFinal');
+  return t('plan.order.phaseValue', { phase: order.phase, count: order.tablePhaseCount });
+}
+
+/** Release days left until the quota is reached (0 once completed). */
+export function getDaysLeft(order: Pick<TInvestmentOrder, 'totalDays' | 'daysReleased'>): number {
+  return Math.max(0, order.totalDays - order.daysReleased);
 }
 
 /** Share of the quota released, floored to 0.01 %: the text (`0.23%`) and the bar's value (0-100). */

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
 import { AppForm } from '@/components/app-form.tsx';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { useFreshPlanPreview, usePlanPreview } from '@/lib/api/get-plan-preview.ts';
 import { formatDateTime } from '@/lib/format-date-time.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
@@ -38,16 +39,27 @@ export function PledgeForm({ terms }: { terms: readonly TPledgeTerm[] }) {
   const pendingRequest = useRef<PendingRequest | null>(null);
   const [review, setReview] = useState<PledgeReview | null>(null);
   const [isReviewOpen, setIsReviewOpen] = useState(false);
-  // The live preview's "now" is when the page opened; the review takes the moment of its opening.
-  const [openedAt] = useState(Date.now);
+  // Maturities are the server's (its plans' clock), never this device's: issue 24 item 8. The
+  // review reads them afresh as it opens.
+  const dates = usePlanPreview().data;
+  const freshDates = useFreshPlanPreview();
   if (!term) return null;
-  const preview = amount.validAmount ? previewPledge(term, amount.validAmount, openedAt) : null;
+  const preview = amount.validAmount ? previewPledge(term, amount.validAmount) : null;
+  const maturesAt = dates?.pledgeTerms.find((item) => item.id === term.id)?.maturesAt;
   const kpc = (value: string | undefined) => (value === undefined ? '—' : `${formatNumber(value)} ${PLEDGE_ASSET}`);
 
-  function handleFinish() {
+  async function handleFinish() {
     const value = amount.validate();
-    if (!value || !term) return;
-    setReview({ term, amount: value, preview: previewPledge(term, value, Date.now()) });
+    if (!value || !term || freshDates.isReading) return;
+    const now = await freshDates.read();
+    if (!now) return;
+    const shown = now.pledgeTerms.find((item) => item.id === term.id);
+    // The term was withdrawn a moment ago (the products answer still had it): nothing to review.
+    if (!shown) {
+      showToast(t('request.systemError'));
+      return;
+    }
+    setReview({ term, amount: value, preview: previewPledge(term, value), maturesAt: shown.maturesAt });
     setIsReviewOpen(true);
   }
 
@@ -77,7 +89,7 @@ export function PledgeForm({ terms }: { terms: readonly TPledgeTerm[] }) {
     <AppForm
       className="pledge-form"
       layout="vertical"
-      onFinish={handleFinish}
+      onFinish={() => void handleFinish()}
       data-testid="pledge-form"
       footer={
         <>
@@ -92,12 +104,17 @@ export function PledgeForm({ terms }: { terms: readonly TPledgeTerm[] }) {
             </div>
             <div>
               <dt>{t('pledge.maturesAt')}</dt>
-              <dd data-testid="pledge-preview-matures">
-                {preview ? formatDateTime(preview.maturesAt.toISOString()) : '—'}
-              </dd>
+              <dd data-testid="pledge-preview-matures">{preview && maturesAt ? formatDateTime(maturesAt) : '—'}</dd>
             </div>
           </dl>
-          <Button block type="submit" color="primary" size="large" data-testid="pledge-submit">
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            loading={freshDates.isReading}
+            data-testid="pledge-submit"
+          >
             {t('pledge.submit')}
           </Button>
           <PledgeReviewSheet

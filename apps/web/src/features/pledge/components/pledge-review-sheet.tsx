@@ -9,6 +9,8 @@ export interface PledgeReview {
   term: TPledgeTerm;
   amount: string;
   preview: PledgePreview;
+  /** When a pledge made now matures: the server's date (`/api/plan/preview`). */
+  maturesAt: string;
 }
 
 interface PledgeReviewSheetProps {
@@ -27,7 +29,7 @@ interface PledgeReviewSheetProps {
 export function PledgeReviewSheet({ isOpen, review, onConfirm, onCancel }: PledgeReviewSheetProps) {
   const { t } = useTranslation();
   if (!review) return null;
-  const { term, amount, preview } = review;
+  const { term, amount, preview, maturesAt } = review;
   const kpc = (value: string) => `${formatNumber(value)} KPC`;
   const penaltyRate = formatFeeRate(term.earlyRedemptionPenaltyRate);
   const rows: ReviewRow[] = [
@@ -39,7 +41,7 @@ export function PledgeReviewSheet({ isOpen, review, onConfirm, onCancel }: Pledg
     { key: 'amount', label: t('pledge.amount'), value: kpc(amount) },
     { key: 'daily-reward', label: t('pledge.dailyReward'), value: kpc(preview.dailyReward) },
     { key: 'total-rewards', label: t('pledge.totalRewards'), value: kpc(preview.totalRewards), isEmphasised: true },
-    { key: 'matures', label: t('pledge.maturesAt'), value: formatDateTime(preview.maturesAt.toISOString()) },
+    { key: 'matures', label: t('pledge.maturesAt'), value: formatDateTime(maturesAt) },
     {
       key: 'penalty',
       label: t('pledge.earlyPenalty'),

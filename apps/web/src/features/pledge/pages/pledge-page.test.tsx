@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import type { TPledge, TPledgeTerm } from '@kpc/shared';
+import type { TPlanPreviewResponse, TPledge, TPledgeTerm } from '@kpc/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/format-date-time.ts';
 import { changeLocale } from '@/lib/i18n.ts';
 import { bindNavigator } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
@@ -18,6 +19,18 @@ const terms: TPledgeTerm[] = [
   { id: '2', days: 90, dailyRate: '0.0015', minAmount: '100', earlyRedemptionPenaltyRate: '0.1' },
   { id: '3', days: 180, dailyRate: '0.002', minAmount: '100', earlyRedemptionPenaltyRate: '0.1' },
 ];
+
+/** The server's maturities for pledges made now: years away from this device's clock (issue 24 item 8). */
+const serverDates: TPlanPreviewResponse = {
+  now: '2031-07-08T13:00:00.000Z',
+  investmentFirstReleaseAt: '2031-07-09T00:00:00.000Z',
+  esop: null,
+  pledgeTerms: [
+    { id: '1', firstRewardAt: '2031-07-09T00:00:00.000Z', maturesAt: '2031-08-07T00:00:00.000Z' },
+    { id: '2', firstRewardAt: '2031-07-09T00:00:00.000Z', maturesAt: '2031-10-06T00:00:00.000Z' },
+    { id: '3', firstRewardAt: '2031-07-09T00:00:00.000Z', maturesAt: '2032-01-04T00:00:00.000Z' },
+  ],
+};
 
 const activePledge: TPledge = {
   id: '11',
@@ -107,6 +120,7 @@ beforeEach(async () => {
         kpcBurned: '0',
       }),
     '/ass/lst': () => balances('1000', '0.2'),
+    '/plan/preview': () => ok(serverDates),
     '/plan/pledges': () => ok({ list: [activePledge, maturedPledge, redeemedPledge], nextCursor: null }),
     '/plan/pledge': (body) => ok({ ...activePledge, id: '12', amount: body.amount }),
     '/plan/pledge/redeem': () =>
@@ -146,7 +160,8 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
     type('pledge-amount', '200');
     expect(textOf('pledge-preview-daily')).toBe('0.3 KPC');
     expect(textOf('pledge-preview-total')).toBe('27 KPC');
-    expect(textOf('pledge-preview-matures')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // The server's maturity for the chosen term, not one from this device's clock.
+    expect(textOf('pledge-preview-matures')).toBe(formatDateTime('2031-10-06T00:00:00.000Z'));
   });
 
   it('says what is wrong with the amount in the app’s own words, and sends nothing', async () => {
@@ -175,7 +190,7 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
     expect(textOf('pledge-review-amount')).toBe('200 KPC');
     expect(textOf('pledge-review-daily-reward')).toBe('0.2 KPC');
     expect(textOf('pledge-review-total-rewards')).toBe('6 KPC');
-    expect(textOf('pledge-review-matures')).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    expect(textOf('pledge-review-matures')).toBe(formatDateTime(serverDates.pledgeTerms[0]!.maturesAt));
     expect(textOf('pledge-review-penalty')).toBe('10% · 20 KPC');
     expect(textOf('pledge-review-warning')).toContain('burns 10% of the principal (20 KPC)');
 

@@ -1,27 +1,31 @@
-import { earlyRedemption, pledgeSchedule, type TPledge, type TPledgeTerm } from '@kpc/shared';
+import {
+  earlyRedemption,
+  fromLedgerUnits,
+  pledgeReward,
+  toLedgerUnits,
+  type TPledge,
+  type TPledgeTerm,
+} from '@kpc/shared';
 
-/** What a pledge of `amount` for `term` would pay, made now (plans.ts arithmetic, as the server's). */
+/**
+ * What a pledge of `amount` for `term` would pay (plans.ts arithmetic, as the server's). When it
+ * matures is the server's to say (`/api/plan/preview`, its plans' clock), not this device's clock.
+ */
 export interface PledgePreview {
   /** KPC paid into income funds each day of the term. */
   dailyReward: string;
   /** The daily reward times the term's days. */
   totalRewards: string;
-  /** When the principal returns to available: 00:00 UTC of the term's last day. */
-  maturesAt: Date;
   /** What an early redemption would burn of the principal. */
   penalty: string;
 }
 
-/**
- * The preview of a pledge before it is made. `now` is this device's clock: the server's (and the
- * development clock's) decides the real dates, shown on the pledge once it exists.
- */
-export function previewPledge(term: TPledgeTerm, amount: string, now: Date | number): PledgePreview {
-  const schedule = pledgeSchedule({ amount, dailyRate: term.dailyRate, termDays: term.days, createdAt: now });
+/** The preview of a pledge before it is made. */
+export function previewPledge(term: TPledgeTerm, amount: string): PledgePreview {
+  const dailyReward = pledgeReward(amount, term.dailyRate);
   return {
-    dailyReward: schedule.rewards[0]?.amount ?? '0',
-    totalRewards: schedule.totalRewards,
-    maturesAt: schedule.maturesAt,
+    dailyReward,
+    totalRewards: fromLedgerUnits(toLedgerUnits(dailyReward) * BigInt(term.days)),
     penalty: earlyRedemption({ amount, penaltyRate: term.earlyRedemptionPenaltyRate }).penalty,
   };
 }

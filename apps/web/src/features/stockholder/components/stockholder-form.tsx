@@ -16,8 +16,9 @@ export function StockholderForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const applyMutation = useApplyAsStockholder();
-  const required = [{ required: true, whitespace: true, message: t('stockholder.form.required') }];
 
+  // The shared schema is the one check (no antd `rules`, which would hold back the schema's
+  // messages until they pass): one submit shows every error. `required` only draws the mark.
   async function handleFinish(values: Record<string, unknown>) {
     const note = typeof values.note === 'string' && values.note.trim() !== '' ? values.note : undefined;
     const payload = validateForm(form, ZStockholderApplyRequest, { ...values, note });
@@ -45,10 +46,10 @@ export function StockholderForm() {
         </SubmitButton>
       }
     >
-      <Form.Item name="name" label={t('stockholder.form.name')} rules={required}>
+      <Form.Item name="name" label={t('stockholder.form.name')} required>
         <FormInput placeholder={t('stockholder.form.namePlaceholder')} maxLength={100} testId="stockholder-name" />
       </Form.Item>
-      <Form.Item name="contact" label={t('stockholder.form.contact')} rules={required}>
+      <Form.Item name="contact" label={t('stockholder.form.contact')} required>
         <FormInput
           placeholder={t('stockholder.form.contactPlaceholder')}
           maxLength={200}

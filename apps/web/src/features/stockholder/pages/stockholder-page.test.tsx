@@ -96,6 +96,18 @@ describe('StockholderPage (SPEC §6 shareholder applicant)', () => {
     expect(screen.queryByTestId('stockholder-form')).toBeNull();
   });
 
+  it('flags every empty field on the first submit, the contribution too (issue 24 item 6)', async () => {
+    renderPage();
+    await screen.findByTestId('stockholder-form');
+    await press('stockholder-submit');
+    await waitFor(() =>
+      expect(
+        Array.from(document.querySelectorAll('.adm-form-item-feedback-error'), (node) => node.textContent),
+      ).toEqual(['Please fill this in', 'Please fill this in', 'Enter amount']),
+    );
+    expect(sentBodies(fetchMock, '/stockholder/apply')).toHaveLength(0);
+  });
+
   it("shows a rejection with the operator's note, and the form to apply again", async () => {
     application = {
       ...pending,

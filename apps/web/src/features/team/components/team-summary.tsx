@@ -1,9 +1,11 @@
 import { formatNumber, type TTeamSummary } from '@kpc/shared';
-import { Medal, SealCheck } from '@phosphor-icons/react';
+import { CaretRight, Medal, SealCheck } from '@phosphor-icons/react';
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '@/components/load-failed.tsx';
+import { PageLink } from '@/components/page-link.tsx';
+import { ROUTES } from '@/config/routes.ts';
 import { useKlkLevelName } from '@/lib/use-klk-level-name.ts';
 
 /** The asset the team volume is counted in (the wire schema: plans and packages, in USDT). */
@@ -16,8 +18,18 @@ interface Stat {
   testId: string;
 }
 
-/** A grid of labelled figures; each value is a skeleton until it is known. */
-function StatGrid({ title, stats, testId }: { title: string; stats: Stat[]; testId: string }) {
+/** A grid of labelled figures; each value is a skeleton until it is known. `footer` goes under it (a link). */
+function StatGrid({
+  title,
+  stats,
+  testId,
+  footer,
+}: {
+  title: string;
+  stats: Stat[];
+  testId: string;
+  footer?: ReactNode;
+}) {
   return (
     <section className="team-card" data-testid={testId}>
       <h2 className="team-card__title">{title}</h2>
@@ -31,6 +43,7 @@ function StatGrid({ title, stats, testId }: { title: string; stats: Stat[]; test
           </div>
         ))}
       </dl>
+      {footer}
     </section>
   );
 }
@@ -42,10 +55,12 @@ interface TeamSummaryProps {
 }
 
 /**
- * The member's standing (SPEC §3 Team, §6): the current level with the shareholder applicant badge,
- * the KPC, ESOP and KLK broker levels ("None" rather than a level 0), the airdrops received (net of
- * the handling fee), and the team's members and volume. Test ids `team-level`, `team-shareholder`,
+ * The member's standing (SPEC §3 Team, §6): the current level with the shareholder applicant (or,
+ * once approved, shareholder) badge, the KPC, ESOP and KLK broker levels ("None" rather than a level
+ * 0), the airdrops received (net of the handling fee) with a link to each one, and the team's
+ * members and volume. Test ids `team-level`, `team-shareholder`,
  * `team-kpc-level`, `team-esop-level`, `team-klk-level`, `team-airdrop-{total,direct,indirect,card}`,
+ * `team-airdrop-history-link`,
  * `team-direct-count`, `team-indirect-count`, `team-size`, `team-volume`.
  */
 export function TeamSummary({ summary, isError, onRetry }: TeamSummaryProps) {
@@ -75,10 +90,11 @@ export function TeamSummary({ summary, isError, onRetry }: TeamSummaryProps) {
           ) : (
             <Skeleton animated className="summary-card__skeleton" />
           )}
-          {summary?.shareholderApplicant && (
-            <span className="team-badge" data-testid="team-shareholder">
+          {summary?.shareholderStatus && (
+            <span className="team-badge" data-testid="team-shareholder" data-status={summary.shareholderStatus}>
               <SealCheck size={14} weight="fill" aria-hidden="true" />
-              {t('team.shareholderApplicant')}
+              {/* Approved is a shareholder, no longer an applicant (issue 24 item 9). */}
+              {t(summary.shareholderStatus === 'approved' ? 'team.shareholder' : 'team.shareholderApplicant')}
             </span>
           )}
         </div>
@@ -121,6 +137,12 @@ export function TeamSummary({ summary, isError, onRetry }: TeamSummaryProps) {
             testId: 'team-airdrop-card',
           },
         ]}
+        footer={
+          <PageLink to={ROUTES.teamAirdrops} className="team-card__link" testId="team-airdrop-history-link">
+            {t('team.airdropHistory')}
+            <CaretRight size={16} weight="bold" aria-hidden="true" />
+          </PageLink>
+        }
       />
       <StatGrid
         title={t('team.members')}

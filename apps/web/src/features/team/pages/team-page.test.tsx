@@ -22,7 +22,7 @@ const SUMMARY: TTeamSummary = {
   kpcLevel: 2,
   esopLevel: 0,
   klkLevel: 'partner',
-  shareholderApplicant: true,
+  shareholderStatus: 'pending',
   airdrops: { asset: 'USDT', total: '1234.5', direct: '1000', indirect: '200.5', card: '34' },
 };
 
@@ -119,7 +119,7 @@ describe('TeamPage (/pages/team/index)', () => {
       level: 'member',
       kpcLevel: 0,
       klkLevel: null,
-      shareholderApplicant: false,
+      shareholderStatus: null,
       directCount: 0,
       indirectCount: 0,
       teamSize: 0,
@@ -132,6 +132,23 @@ describe('TeamPage (/pages/team/index)', () => {
     expect(textOf('team-klk-level')).toBe('None');
     expect(textOf('team-direct-count')).toBe('0');
     expect(textOf('team-airdrop-total')).toBe('0 USDT');
+  });
+
+  it('badges an approved shareholder as a shareholder, no longer an applicant (issue 24 item 9)', async () => {
+    summary = { ...SUMMARY, shareholderStatus: 'approved' };
+    renderPage();
+    await screen.findByTestId('team-level');
+    expect(textOf('team-shareholder')).toBe('Shareholder');
+    expect(screen.getByTestId('team-shareholder').getAttribute('data-status')).toBe('approved');
+  });
+
+  it('leads from the airdrop totals to each airdrop (issue 24 item 9)', async () => {
+    renderPage();
+    await screen.findByTestId('team-level');
+    expect(screen.getByTestId('team-airdrops').contains(screen.getByTestId('team-airdrop-history-link'))).toBe(true);
+    expect(textOf('team-airdrop-history-link')).toBe('Airdrop history');
+    await press('team-airdrop-history-link');
+    expect(navigate).toHaveBeenCalledWith(ROUTES.teamAirdrops, { replace: false });
   });
 
   it('labels levels and the KLK level in the chosen language', async () => {
