@@ -13,7 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
-import { members, memberTree } from '../../db/schema/index.ts';
+import { memberTree } from '../../db/schema/index.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { teamSummary } from './service.ts';
 import { addMemberToTree } from './tree.ts';
@@ -91,12 +91,11 @@ let codes = 0;
 async function legacyMember(referrerId: string | null, minutesAgo: number): Promise<string> {
   codes += 1;
   const id = randomUUID();
-  await db.insert(members).values({
-    id,
-    inviteCode: `LEGACY${codes}`,
-    referrerId,
-    createdAt: new Date(Date.now() - minutesAgo * 60_000),
-  });
+  // Plain SQL with the columns of the time: today's schema has columns the old database lacks.
+  const createdAt = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  await db.execute(
+    sql`insert into members (id, invite_code, referrer_id, created_at) values (${id}, ${`LEGACY${codes}`}, ${referrerId}, ${createdAt})`,
+  );
   return id;
 }
 
