@@ -16,7 +16,11 @@ import { authenticateOperator, hasFreshSecondFactor, type SignedInOperator } fro
  * actions (a second factor given within OPERATOR_STEP_UP_SECONDS). Every operator route says which:
  * one without is refused at start-up.
  */
-export type OperatorAccess = 'public' | 'signed-in' | { permission: TPermission; stepUp?: boolean };
+export type OperatorAccess =
+  | 'public'
+  | 'signed-in'
+  /** Several permissions: the operator's roles must grant every one (a money term: config + money). */
+  | { permission: TPermission | readonly TPermission[]; stepUp?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -146,10 +150,15 @@ export const operatorApi: FastifyPluginAsyncZod<OperatorApiOptions> = async (app
       return refuse(request, reply, 401, ErrorCode.UNAUTHORIZED, 'OPERATOR_UNAUTHORIZED');
     }
     const roles = (signedIn ? signedIn.operator.roles : service!.roles) as TOperatorRole[];
-    let role: TOperatorRole | null = null;
+    let role: string | null = null;
     if (access !== 'signed-in') {
-      role = roleGranting(roles, access.permission);
-      if (role === null) return refuse(request, reply, 403, ErrorCode.OPERATOR_FORBIDDEN, 'OPERATOR_FORBIDDEN');
+      const needed: readonly TPermission[] =
+        typeof access.permission === 'string' ? [access.permission] : access.permission;
+      const granting = needed.map((permission) => roleGranting(roles, permission));
+      if (granting.some((granted) => granted === null)) {
+        return refuse(request, reply, 403, ErrorCode.OPERATOR_FORBIDDEN, 'OPERATOR_FORBIDDEN');
+      }
+      role = [...new Set(granting)].join('+');
       if (access.stepUp) {
         // A service account has no second factor: money actions are for people.
         if (!signedIn) return refuse(request, reply, 403, ErrorCode.OPERATOR_FORBIDDEN, 'OPERATOR_FORBIDDEN');

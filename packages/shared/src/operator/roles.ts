@@ -39,6 +39,15 @@ export const Permission = {
   APPLICATIONS_DECIDE: 'applications.decide',
   /** Announcements. */
   NOTICES_MANAGE: 'notices.manage',
+  /** Step 8b: cards (issue, import, freeze, a card's page) and activation codes (look up, void). */
+  CARDS_MANAGE: 'cards.manage',
+  /** Step 8b: configuration members see (products, levels, content of terms). */
+  CONFIG_MANAGE: 'config.manage',
+  /** Step 8b: money terms (fees, rates, prices, limits) need this besides `config.manage`. */
+  CONFIG_MONEY: 'config.money',
+  /** Step 8b: propose a ledger adjustment; approve one proposed by someone else. */
+  ADJUSTMENTS_PROPOSE: 'adjustments.propose',
+  ADJUSTMENTS_APPROVE: 'adjustments.approve',
 } as const;
 export type TPermission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS: readonly TPermission[] = Object.values(Permission);
@@ -47,8 +56,17 @@ const P = Permission;
 
 /** What each role grants. */
 export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TPermission[]>> = {
-  admin: [P.DASHBOARD_READ, P.OPERATORS_MANAGE, P.AUDIT_READ, P.MEMBERS_READ],
-  finance: [P.DASHBOARD_READ, P.MEMBERS_READ, P.PAYMENTS_READ, P.WITHDRAWALS_REVIEW, P.CHANNELS_MANAGE],
+  admin: [P.DASHBOARD_READ, P.OPERATORS_MANAGE, P.AUDIT_READ, P.MEMBERS_READ, P.CONFIG_MANAGE],
+  finance: [
+    P.DASHBOARD_READ,
+    P.MEMBERS_READ,
+    P.PAYMENTS_READ,
+    P.WITHDRAWALS_REVIEW,
+    P.CHANNELS_MANAGE,
+    P.CONFIG_MONEY,
+    P.ADJUSTMENTS_PROPOSE,
+    P.ADJUSTMENTS_APPROVE,
+  ],
   compliance: [
     P.DASHBOARD_READ,
     P.AUDIT_READ,
@@ -58,6 +76,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TPermissi
     P.PAYMENTS_READ,
     P.APPLICATIONS_READ,
     P.APPLICATIONS_DECIDE,
+    P.CARDS_MANAGE,
   ],
   support: [P.DASHBOARD_READ, P.MEMBERS_READ, P.MEMBERS_SESSIONS, P.PAYMENTS_READ, P.APPLICATIONS_READ],
   content: [P.DASHBOARD_READ, P.NOTICES_MANAGE],
