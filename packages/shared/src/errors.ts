@@ -181,6 +181,10 @@ export const ErrorCode = {
   WITHDRAWAL_NOT_UNKNOWN: 1821,
   /** Step 8a: no such payment channel (a chain this server does not allow, or a method the direction has not). */
   CHANNEL_UNKNOWN: 1822,
+  /** Step 8b: someone saved this configuration first; reload it and make the change again. */
+  CONFIG_CONFLICT: 1850,
+  /** Step 8b: the change would break a promise or the books (`{{reason}}` says which rule). */
+  CONFIG_INVALID: 1851,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -11,24 +11,36 @@ const sectionsOf = (...roles: TOperatorRole[]) =>
 
 describe('the side menu', () => {
   it('shows each role only the screens its permissions open', () => {
-    expect(sectionsOf('admin')).toEqual(['dashboard', 'members', 'operators', 'audit']);
-    expect(sectionsOf('finance')).toEqual(['dashboard', 'members', 'withdrawals', 'deposits']);
-    expect(sectionsOf('compliance')).toEqual(['dashboard', 'members', 'withdrawals', 'deposits', 'audit']);
-    expect(sectionsOf('support')).toEqual(['dashboard', 'members', 'withdrawals', 'deposits']);
-    expect(sectionsOf('content')).toEqual(['dashboard']);
+    expect(sectionsOf('admin')).toEqual(['dashboard', 'members', 'config', 'operators', 'audit']);
+    expect(sectionsOf('finance')).toEqual(['dashboard', 'members', 'withdrawals', 'deposits', 'adjustments']);
+    expect(sectionsOf('compliance')).toEqual([
+      'dashboard',
+      'members',
+      'withdrawals',
+      'deposits',
+      'cards',
+      'codes',
+      'applications',
+      'audit',
+    ]);
+    expect(sectionsOf('support')).toEqual(['dashboard', 'members', 'withdrawals', 'deposits', 'cards', 'applications']);
+    expect(sectionsOf('content')).toEqual(['dashboard', 'notices']);
     // Several roles: what any of them opens, still in menu order.
     expect(sectionsOf('support', 'admin')).toEqual([
       'dashboard',
       'members',
       'withdrawals',
       'deposits',
+      'cards',
+      'applications',
+      'config',
       'operators',
       'audit',
     ]);
     expect(visibleSections([])).toEqual([]);
   });
 
-  it('renders a support operator the four screens of their role, and a refusal on a screen typed by hand', async () => {
+  it('renders a support operator the screens of their role, and a refusal on a screen typed by hand', async () => {
     stubOperatorApi({
       '/auth/me': () => ({ data: sessionFor(['support']) }),
       '/members/search': () => ({ data: { list: [], nextCursor: null } }),
@@ -39,7 +51,7 @@ describe('the side menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Dashboard', 'Members', 'Withdrawals', 'Deposits']);
+    ).toEqual(['Dashboard', 'Members', 'Withdrawals', 'Deposits', 'Cards', 'Nodes & shareholders']);
     expect(screen.getByTestId('operator-name').textContent).toBe('Ops Person');
 
     await router.navigate('/operators');

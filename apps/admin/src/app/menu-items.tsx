@@ -1,9 +1,15 @@
 import {
   AuditOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   ExportOutlined,
   ImportOutlined,
+  KeyOutlined,
+  NotificationOutlined,
   SafetyCertificateOutlined,
+  SettingOutlined,
+  SolutionOutlined,
+  SwapOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { TPermission } from '@kpc/shared/operator';
@@ -17,6 +23,12 @@ const ICONS: Record<SectionKey, ReactNode> = {
   members: <TeamOutlined />,
   withdrawals: <ExportOutlined />,
   deposits: <ImportOutlined />,
+  cards: <CreditCardOutlined />,
+  codes: <KeyOutlined />,
+  applications: <SolutionOutlined />,
+  notices: <NotificationOutlined />,
+  adjustments: <SwapOutlined />,
+  config: <SettingOutlined />,
   operators: <SafetyCertificateOutlined />,
   audit: <AuditOutlined />,
 };

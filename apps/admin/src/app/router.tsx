@@ -82,6 +82,24 @@ const routes: RouteObject[] = [
             path: ROUTES.deposits,
             lazy: section('deposits', () => import('@/features/deposits/pages/deposits-page.tsx')),
           },
+          { path: ROUTES.cards, lazy: section('cards', () => import('@/features/cards/pages/cards-page.tsx')) },
+          { path: ROUTES.card, lazy: section('cards', () => import('@/features/cards/pages/card-page.tsx')) },
+          { path: ROUTES.codes, lazy: section('codes', () => import('@/features/codes/pages/codes-page.tsx')) },
+          {
+            path: ROUTES.applications,
+            lazy: section('applications', () => import('@/features/applications/pages/applications-page.tsx')),
+          },
+          { path: ROUTES.notices, lazy: section('notices', () => import('@/features/notices/pages/notices-page.tsx')) },
+          { path: ROUTES.notice, lazy: section('notices', () => import('@/features/notices/pages/notice-page.tsx')) },
+          {
+            path: ROUTES.adjustments,
+            lazy: section('adjustments', () => import('@/features/adjustments/pages/adjustments-page.tsx')),
+          },
+          { path: ROUTES.config, lazy: section('config', () => import('@/features/config/pages/config-page.tsx')) },
+          {
+            path: ROUTES.configDomain,
+            lazy: section('config', () => import('@/features/config/pages/config-domain-page.tsx')),
+          },
           {
             path: ROUTES.operators,
             lazy: section('operators', () => import('@/features/operators/pages/operators-page.tsx')),

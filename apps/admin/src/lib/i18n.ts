@@ -2,8 +2,7 @@ import { localeAlias } from '@kpc/shared';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/config/storage.ts';
-import en from '@/locales/en.json';
-import zhHans from '@/locales/zh-Hans.json';
+import { messagesEn, messagesZhHans } from '@/locales/index.ts';
 
 /** The console's languages (Step 8a: English and Chinese); the switcher lists them in this order. */
 export const CONSOLE_LOCALES = [
@@ -32,7 +31,7 @@ i18n.on('languageChanged', (code) => {
 
 // Both languages are bundled: a few kilobytes each, and the console shows no raw key while loading.
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, 'zh-Hans': { translation: zhHans } },
+  resources: { en: { translation: messagesEn }, 'zh-Hans': { translation: messagesZhHans } },
   lng: readStoredLocale(),
   fallbackLng: 'en',
   supportedLngs: CONSOLE_LOCALES.map((locale) => locale.code),

@@ -13,3 +13,4 @@ export * from './audit.ts';
 export * from './members.ts';
 export * from './payments.ts';
 export * from './dashboard.ts';
+export * from './config.ts';

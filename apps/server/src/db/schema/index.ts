@@ -5,6 +5,7 @@
 export * from './account.ts';
 export * from './card.ts';
 export * from './channels.ts';
+export * from './config.ts';
 export * from './exchange.ts';
 export * from './klk.ts';
 export * from './ledger.ts';

@@ -1,0 +1,6 @@
+import { PageTitle } from '@/components/page-title.tsx';
+
+/** Step 8b: this screen is being built; the section's helper replaces this file. */
+export default function AdjustmentsPage() {
+  return <PageTitle title="…" />;
+}
