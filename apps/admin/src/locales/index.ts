@@ -4,6 +4,7 @@ import enApplications from './en/applications.json';
 import enCards from './en/cards.json';
 import enCodes from './en/codes.json';
 import enConfig from './en/config.json';
+import enConfigProducts from './en/configProducts.json';
 import enExports from './en/exports.json';
 import enNotices from './en/notices.json';
 import zhHans from './zh-Hans.json';
@@ -12,6 +13,7 @@ import zhApplications from './zh-Hans/applications.json';
 import zhCards from './zh-Hans/cards.json';
 import zhCodes from './zh-Hans/codes.json';
 import zhConfig from './zh-Hans/config.json';
+import zhConfigProducts from './zh-Hans/configProducts.json';
 import zhExports from './zh-Hans/exports.json';
 import zhNotices from './zh-Hans/notices.json';
 
@@ -27,6 +29,7 @@ export const messagesEn = {
   cards: enCards,
   codes: enCodes,
   config: enConfig,
+  configProducts: enConfigProducts,
   exports: enExports,
   notices: enNotices,
 };
@@ -38,6 +41,7 @@ export const messagesZhHans = {
   cards: zhCards,
   codes: zhCodes,
   config: zhConfig,
+  configProducts: zhConfigProducts,
   exports: zhExports,
   notices: zhNotices,
 };
