@@ -22,6 +22,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { membersReadRoutes } from './members/routes.ts';
 import type { OperatorContext } from './operators/context.ts';
 import { operatorAccountRoutes } from './operators/routes.ts';
+import { configHistoryRoutes } from './config/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
@@ -230,6 +231,8 @@ const serverModules: ServerModule[] = [
       stockholderOperatorRoutes({ db: c.db, clock: c.clock }),
       noticeOperatorRoutes({ db: c.db, clock: c.clock }),
       cardOperatorRoutes(c.cards),
+      // Step 8b: configuration, versioned.
+      configHistoryRoutes(c.db),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.

@@ -54,3 +54,4 @@ export const ZConfigHistoryRequest = z.object({
 });
 export type TConfigHistoryRequest = z.input<typeof ZConfigHistoryRequest>;
 export const ZConfigHistoryResponse = z.object({ list: z.array(ZConfigChange) });
+export type TConfigHistoryResponse = z.infer<typeof ZConfigHistoryResponse>;

@@ -1,26 +1,7 @@
 import type { TAuditEntry } from '@kpc/shared/operator';
 import { Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-interface DiffRow {
-  field: string;
-  before: unknown;
-  after: unknown;
-  changed: boolean;
-}
-
-const show = (value: unknown) =>
-  value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
-
-/** Every field of `before` and `after`, side by side; the changed ones highlighted. */
-export function diffRows(before: TAuditEntry['before'], after: TAuditEntry['after']): DiffRow[] {
-  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort();
-  return fields.map((field) => {
-    const from = before?.[field];
-    const to = after?.[field];
-    return { field, before: from, after: to, changed: JSON.stringify(from) !== JSON.stringify(to) };
-  });
-}
+import { diffRows, showValue, type DiffRow } from '@/lib/diff-rows.ts';
 
 /** One audit entry opened: its reason, address and the fields it changed, before and after. */
 export function AuditDiff({ entry }: { entry: TAuditEntry }) {
@@ -57,12 +38,12 @@ export function AuditDiff({ entry }: { entry: TAuditEntry }) {
             {
               title: t('audit.before'),
               dataIndex: 'before',
-              render: (value: unknown) => <span className="mono">{show(value)}</span>,
+              render: (value: unknown) => <span className="mono">{showValue(value)}</span>,
             },
             {
               title: t('audit.after'),
               dataIndex: 'after',
-              render: (value: unknown) => <span className="mono">{show(value)}</span>,
+              render: (value: unknown) => <span className="mono">{showValue(value)}</span>,
             },
           ]}
         />
