@@ -23,6 +23,8 @@ import { membersReadRoutes } from './members/routes.ts';
 import type { OperatorContext } from './operators/context.ts';
 import { operatorAccountRoutes } from './operators/routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { adjustmentContextOf } from './adjustments/context.ts';
+import { adjustmentOperatorRoutes } from './adjustments/routes.ts';
 import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
 import { appRoutes } from './app/routes.ts';
@@ -230,6 +232,8 @@ const serverModules: ServerModule[] = [
       stockholderOperatorRoutes({ db: c.db, clock: c.clock }),
       noticeOperatorRoutes({ db: c.db, clock: c.clock }),
       cardOperatorRoutes(c.cards),
+      // Step 8b §3: two-person adjustments.
+      adjustmentOperatorRoutes(adjustmentContextOf(c), c.operators),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.
