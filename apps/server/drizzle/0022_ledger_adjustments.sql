@@ -39,4 +39,7 @@ ALTER TABLE "ledger_adjustment_approvals" ADD CONSTRAINT "ledger_adjustment_appr
 ALTER TABLE "ledger_adjustment_approvals" ADD CONSTRAINT "ledger_adjustment_approvals_adjustment_fk" FOREIGN KEY ("adjustment_id","proposer_id") REFERENCES "public"."ledger_adjustments"("id","proposer_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_adjustments" ADD CONSTRAINT "ledger_adjustments_proposer_id_operators_id_fk" FOREIGN KEY ("proposer_id") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_adjustment_approvals_once" ON "ledger_adjustment_approvals" USING btree ("adjustment_id","approver_id");--> statement-breakpoint
-CREATE INDEX "ledger_adjustments_status_idx" ON "ledger_adjustments" USING btree ("status","id");
+CREATE INDEX "ledger_adjustments_status_idx" ON "ledger_adjustments" USING btree ("status","id");--> statement-breakpoint
+-- custom: the house account on the programme's side of members' adjustments (ledger.ts HouseAccount.ADJUSTMENTS).
+INSERT INTO "ledger_accounts" ("house_account", "asset")
+  SELECT 'adjustments', a.code FROM "assets" a ON CONFLICT DO NOTHING;

@@ -9,7 +9,13 @@ import {
 } from '@kpc/shared/operator';
 import { and, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { ledgerAdjustmentApprovals, ledgerAdjustments, members, operators } from '../../db/schema/index.ts';
+import {
+  ledgerAccounts,
+  ledgerAdjustmentApprovals,
+  ledgerAdjustments,
+  members,
+  operators,
+} from '../../db/schema/index.ts';
 import { HouseAccount, type Posting, type THouseAccount } from '../../ledger/ledger.ts';
 import { getAsset, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -95,6 +101,13 @@ export async function proposeAdjustment(
       line({ house: HouseAccount.ADJUSTMENTS }, -sign * units),
     ];
   }
+  // Every house account of the postings must keep this asset, or the entry could never be written.
+  const houses = postings.flatMap((posting) => (posting.house ? [posting.house] : []));
+  const kept = await db
+    .select({ house: ledgerAccounts.houseAccount })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.houseAccount, houses), eq(ledgerAccounts.asset, asset.code)));
+  if (kept.length !== houses.length) throw new AppError('ASSET_UNAVAILABLE');
   const value = await valueInUsdt(db, asset.code, units, now);
   const requiredApprovals = value === null || value > context.twoApproverThreshold ? 2 : 1;
   const id = await db.transaction(async (tx) => {
