@@ -153,7 +153,12 @@ describe('two-person adjustments', () => {
     expect(await memberBalance(t.database.db, fresh.memberId, 'USDT')).toBe('7.25');
     const [row] = await t.database.db.select().from(ledgerAdjustments).where(eq(ledgerAdjustments.id, BigInt(adjustment.id)));
     expect(row!.status).toBe('accepted');
-    expect(await findLedgerViolations(t.database.db)).toEqual([]);
+    expect(await findLedgerViolations(t.database.db)).toEqual({
+      unbalanced: [],
+      drifted: [],
+      staleAfter: [],
+      negative: [],
+    });
   });
 
   it('a debit is checked against the balance at approval, not at proposal', async () => {
@@ -199,11 +204,13 @@ describe('two-person adjustments', () => {
   it('a rejection needs a reason, is final and audited', async () => {
     const adjustment = await propose({ member: member.memberId, amount: '3' });
     const approver = approvers[7]!;
-    await approver.stepUp();
+    // A fresh sign-in (the clock moved on past the session's idle time above) is a fresh second factor.
+    await approver.signIn();
     const noReason = await approver.call('/api/operator/adjustments/reject', { id: adjustment.id, reason: ' ' });
     expect(noReason.code).toBe(ErrorCode.INVALID_REQUEST);
     const rejected = await approver.call('/api/operator/adjustments/reject', { id: adjustment.id, reason: 'duplicate' });
     expect(rejected.data).toMatchObject({ status: 'rejected', decisionReason: 'duplicate' });
+    await approvers[8]!.signIn();
     nextStep();
     expect((await approve(approvers[8]!, adjustment.id)).code).toBe(ErrorCode.ADJUSTMENT_NOT_PENDING);
     const actions = await t.database.db
