@@ -53,7 +53,10 @@ export const ADJUSTMENT_HOUSE_ACCOUNTS = [
 export type TAdjustmentHouseAccount = (typeof ADJUSTMENT_HOUSE_ACCOUNTS)[number];
 
 const invalid = { error: 'validation.invalid' };
-export const ZAdjustmentKind = z.enum(Object.values(AdjustmentKind) as [TAdjustmentKind, ...TAdjustmentKind[]], invalid);
+export const ZAdjustmentKind = z.enum(
+  Object.values(AdjustmentKind) as [TAdjustmentKind, ...TAdjustmentKind[]],
+  invalid,
+);
 export const ZAdjustmentStatus = z.enum(
   Object.values(AdjustmentStatus) as [TAdjustmentStatus, ...TAdjustmentStatus[]],
   invalid,

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@kpc/shared';
-import type { TAdjustment } from '@kpc/shared/operator';
+import type { TAdjustment, TAdjustmentListResponse } from '@kpc/shared/operator';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerAdjustments, ledgerEntries } from '../../db/schema/index.ts';
@@ -55,7 +55,10 @@ function approve(by: TestOperator, id: string, code = totpCode(t, by.totpSecret)
 }
 
 async function entriesFor(id: string) {
-  return t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `adjustment:${id}`));
+  return t.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.idempotencyKey, `adjustment:${id}`));
 }
 
 describe('two-person adjustments', () => {
@@ -151,7 +154,10 @@ describe('two-person adjustments', () => {
     }
     expect(await entriesFor(adjustment.id)).toHaveLength(1);
     expect(await memberBalance(t.database.db, fresh.memberId, 'USDT')).toBe('7.25');
-    const [row] = await t.database.db.select().from(ledgerAdjustments).where(eq(ledgerAdjustments.id, BigInt(adjustment.id)));
+    const [row] = await t.database.db
+      .select()
+      .from(ledgerAdjustments)
+      .where(eq(ledgerAdjustments.id, BigInt(adjustment.id)));
     expect(row!.status).toBe('accepted');
     expect(await findLedgerViolations(t.database.db)).toEqual({
       unbalanced: [],
@@ -195,9 +201,9 @@ describe('two-person adjustments', () => {
     const late = await approve(approvers[5]!, adjustment.id);
     expect(late.code).toBe(ErrorCode.ADJUSTMENT_EXPIRED);
     const listed = await approvers[6]!.call('/api/operator/adjustments/list', { status: 'expired' });
-    expect(listed.data.list.map((row: TAdjustment) => row.id)).toContain(adjustment.id);
+    expect((listed.data as TAdjustmentListResponse).list.map((row) => row.id)).toContain(adjustment.id);
     const pending = await approvers[6]!.call('/api/operator/adjustments/list', { status: 'pending' });
-    expect(pending.data.list.map((row: TAdjustment) => row.id)).not.toContain(adjustment.id);
+    expect((pending.data as TAdjustmentListResponse).list.map((row) => row.id)).not.toContain(adjustment.id);
     expect(await entriesFor(adjustment.id)).toHaveLength(0);
   });
 
@@ -208,7 +214,10 @@ describe('two-person adjustments', () => {
     await approver.signIn();
     const noReason = await approver.call('/api/operator/adjustments/reject', { id: adjustment.id, reason: ' ' });
     expect(noReason.code).toBe(ErrorCode.INVALID_REQUEST);
-    const rejected = await approver.call('/api/operator/adjustments/reject', { id: adjustment.id, reason: 'duplicate' });
+    const rejected = await approver.call('/api/operator/adjustments/reject', {
+      id: adjustment.id,
+      reason: 'duplicate',
+    });
     expect(rejected.data).toMatchObject({ status: 'rejected', decisionReason: 'duplicate' });
     await approvers[8]!.signIn();
     nextStep();

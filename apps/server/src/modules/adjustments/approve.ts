@@ -75,7 +75,9 @@ export async function approveAdjustment(
       const [already] = await tx
         .select({ id: ledgerAdjustmentApprovals.id })
         .from(ledgerAdjustmentApprovals)
-        .where(and(eq(ledgerAdjustmentApprovals.adjustmentId, id), eq(ledgerAdjustmentApprovals.approverId, approverId)));
+        .where(
+          and(eq(ledgerAdjustmentApprovals.adjustmentId, id), eq(ledgerAdjustmentApprovals.approverId, approverId)),
+        );
       if (already) throw new AppError('ADJUSTMENT_ALREADY_APPROVED');
       await tx
         .insert(ledgerAdjustmentApprovals)

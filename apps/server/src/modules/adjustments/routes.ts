@@ -87,9 +87,7 @@ export const adjustmentOperatorRoutes =
         },
       },
       async (request) =>
-        ok(
-          await approveAdjustment(context, operators, signedInOf(request), operatorOf(request).actor, request.body),
-        ),
+        ok(await approveAdjustment(context, operators, signedInOf(request), operatorOf(request).actor, request.body)),
     );
     app.post(
       '/api/operator/adjustments/reject',

@@ -96,10 +96,7 @@ export async function proposeAdjustment(
     memberId = member.id;
     bucket = request.bucket!;
     const sign = request.kind === AdjustmentKind.MEMBER_CREDIT ? 1n : -1n;
-    postings = [
-      line({ memberId, bucket }, sign * units),
-      line({ house: HouseAccount.ADJUSTMENTS }, -sign * units),
-    ];
+    postings = [line({ memberId, bucket }, sign * units), line({ house: HouseAccount.ADJUSTMENTS }, -sign * units)];
   }
   // Every house account of the postings must keep this asset, or the entry could never be written.
   const houses = postings.flatMap((posting) => (posting.house ? [posting.house] : []));
@@ -173,9 +170,12 @@ async function toAdjustments(db: Executor, rows: AdjustmentRow[], now: Date): Pr
     .orderBy(ledgerAdjustmentApprovals.id);
   const operatorIds = [...new Set(rows.map((row) => row.proposerId))];
   const names = new Map(
-    (await db.select({ id: operators.id, name: operators.name }).from(operators).where(inArray(operators.id, operatorIds))).map(
-      (row) => [row.id, row.name],
-    ),
+    (
+      await db
+        .select({ id: operators.id, name: operators.name })
+        .from(operators)
+        .where(inArray(operators.id, operatorIds))
+    ).map((row) => [row.id, row.name]),
   );
   const memberIds = [...new Set(rows.flatMap((row) => (row.memberId ? [row.memberId] : [])))];
   const emails = new Map(

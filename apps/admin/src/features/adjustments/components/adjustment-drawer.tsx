@@ -132,7 +132,11 @@ export function AdjustmentDrawer({ id, onClose }: { id: string | null; onClose: 
                 label: t('adjustments.columns.status'),
                 children: <AdjustmentStatusTag status={adjustment.status} />,
               },
-              { key: 'kind', label: t('adjustments.columns.kind'), children: t(`adjustments.kinds.${adjustment.kind as 'member_credit'}`) },
+              {
+                key: 'kind',
+                label: t('adjustments.columns.kind'),
+                children: t(`adjustments.kinds.${adjustment.kind as 'member_credit'}`),
+              },
               ...(adjustment.memberId
                 ? [
                     {
@@ -159,7 +163,11 @@ export function AdjustmentDrawer({ id, onClose }: { id: string | null; onClose: 
                 children: `${adjustment.proposerName} · ${formatDateTime(adjustment.createdAt)}`,
               },
               { key: 'required', label: t('adjustments.detail.required'), children: adjustment.requiredApprovals },
-              { key: 'expires', label: t('adjustments.detail.expiresAt'), children: formatDateTime(adjustment.expiresAt) },
+              {
+                key: 'expires',
+                label: t('adjustments.detail.expiresAt'),
+                children: formatDateTime(adjustment.expiresAt),
+              },
               ...(adjustment.decisionReason
                 ? [{ key: 'decision', label: t('adjustments.detail.decision'), children: adjustment.decisionReason }]
                 : []),

@@ -67,7 +67,9 @@ export default function AdjustmentsPage() {
         row.memberId ? (
           <>
             {row.memberEmail ?? row.memberId}{' '}
-            <Typography.Text type="secondary">· {t(`adjustments.buckets.${row.bucket as 'available'}`)}</Typography.Text>
+            <Typography.Text type="secondary">
+              · {t(`adjustments.buckets.${row.bucket as 'available'}`)}
+            </Typography.Text>
           </>
         ) : (
           <span className="mono">{row.postings.map((posting) => posting.house).join(' → ')}</span>
@@ -122,7 +124,12 @@ export default function AdjustmentsPage() {
             data-testid="adjustment-status-filter"
           />
           {canPropose && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsProposing(true)} data-testid="propose-open">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setIsProposing(true)}
+              data-testid="propose-open"
+            >
               {t('adjustments.propose')}
             </Button>
           )}
