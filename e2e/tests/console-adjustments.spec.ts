@@ -40,7 +40,8 @@ async function invite(page: Page, email: string, name: string) {
   await page.getByTestId('invite-name').fill(name);
   await inputOf(page, 'role-finance').check();
   await page.getByTestId('invite-submit').click();
-  const link = page.getByTestId('enrolment-link');
+  // The previous invitation's dialog stays in the page, hidden: the visible link is this one.
+  const link = page.getByTestId('enrolment-link').filter({ visible: true });
   await giveStepUpIfAsked(page, admin, link);
   const url = await link.inputValue();
   await page.getByRole('button', { name: 'Done' }).click();
