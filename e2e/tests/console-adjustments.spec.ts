@@ -51,6 +51,8 @@ async function invite(page: Page, email: string, name: string) {
 /** Enrols from a link in the page's own browser; answers the operator's authenticator. */
 async function enrol(page: Page, link: string): Promise<Authenticator> {
   await page.goto(link);
+  // A shared machine may take a while to open the console the first time.
+  await expect(page.getByTestId('enrol-card')).toBeVisible({ timeout: 30_000 });
   const authenticator = await enrolThroughConsole(page, PASSWORD);
   await page.getByTestId('enrol-submit').click();
   await expect(page.getByTestId('recovery-code')).toHaveCount(10);
