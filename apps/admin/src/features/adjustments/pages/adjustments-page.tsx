@@ -50,13 +50,13 @@ export default function AdjustmentsPage() {
     {
       title: t('adjustments.columns.createdAt'),
       dataIndex: 'createdAt',
-      width: 150,
+      width: 140,
       render: (value: string) => formatDateTime(value),
     },
     {
       title: t('adjustments.columns.kind'),
       dataIndex: 'kind',
-      width: 140,
+      width: 120,
       render: (kind: string) => t(`adjustments.kinds.${kind as 'member_credit'}`),
     },
     {
@@ -79,7 +79,7 @@ export default function AdjustmentsPage() {
       title: t('adjustments.columns.amount'),
       key: 'amount',
       align: 'right',
-      width: 160,
+      width: 140,
       render: (_, row) => (
         <span className="mono">
           {row.kind === 'member_debit' ? '-' : row.kind === 'member_credit' ? '+' : ''}
@@ -90,21 +90,21 @@ export default function AdjustmentsPage() {
     {
       title: t('adjustments.columns.approvals'),
       key: 'approvals',
-      width: 100,
+      width: 90,
       render: (_, row) =>
         t('adjustments.approvalsCount', { count: row.approvals.length, required: row.requiredApprovals }),
     },
-    { title: t('adjustments.columns.proposer'), dataIndex: 'proposerName', width: 160, ellipsis: true },
+    { title: t('adjustments.columns.proposer'), dataIndex: 'proposerName', width: 120, ellipsis: true },
     {
       title: t('adjustments.columns.status'),
       dataIndex: 'status',
-      width: 110,
+      width: 90,
       render: (value: TAdjustmentStatus) => <AdjustmentStatusTag status={value} />,
     },
     {
       title: t('adjustments.columns.expiresAt'),
       dataIndex: 'expiresAt',
-      width: 150,
+      width: 140,
       render: (value: string, row) => (row.status === 'pending' ? formatDateTime(value) : '—'),
     },
   ];
