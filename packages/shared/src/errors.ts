@@ -185,6 +185,20 @@ export const ErrorCode = {
   CONFIG_CONFLICT: 1850,
   /** Step 8b: the change would break a promise or the books (`{{reason}}` says which rule). */
   CONFIG_INVALID: 1851,
+  /** Step 8b: no ledger adjustment has this id. */
+  ADJUSTMENT_NOT_FOUND: 1890,
+  /** Step 8b: the adjustment was decided already (accepted or rejected). */
+  ADJUSTMENT_NOT_PENDING: 1891,
+  /** Step 8b: the adjustment expired before it was approved; propose it again. */
+  ADJUSTMENT_EXPIRED: 1892,
+  /** Step 8b: the proposer of an adjustment cannot approve it (a different operator must). */
+  ADJUSTMENT_OWN: 1893,
+  /** Step 8b: this operator has approved the adjustment already (an approver counts once). */
+  ADJUSTMENT_ALREADY_APPROVED: 1894,
+  /** Step 8b: no member has this id or email. */
+  ADJUSTMENT_MEMBER_UNKNOWN: 1895,
+  /** Step 8b: a debit larger than the balance at approval (`{{balance}}`); the adjustment stays pending. */
+  ADJUSTMENT_INSUFFICIENT_BALANCE: 1896,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -170,6 +170,21 @@ const ZEnv = z.object({
     .max(24 * 14)
     .default(72),
   /**
+   * Step 8b §3: a ledger adjustment worth more than this many USDT (valued at proposal, KPC at its
+   * price) needs two approvers besides its proposer; at or below it, one.
+   */
+  ADJUSTMENT_TWO_APPROVER_THRESHOLD: z
+    .string()
+    .regex(/^\d{1,20}(\.\d{1,6})?$/, 'a decimal amount of USDT')
+    .default('10000'),
+  /** How long a proposed adjustment waits for its approvals before it expires. */
+  ADJUSTMENT_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
+  /**
    * The card issuer adapter (Step 6, modules/card/issuer/registry.ts): `sandbox` (development and
    * tests, the default only while the embedded chain runs alone) or `none` (no cards offered);
    * production and a real chain must name one, and never the sandbox.

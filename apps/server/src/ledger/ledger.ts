@@ -41,6 +41,8 @@ export const HouseAccount = {
   CARD_FEES: 'card_fees',
   /** USDT loaded (or about to be loaded) onto members' cards at the issuer (Step 6). */
   CARD_FLOAT: 'card_float',
+  /** Step 8b: the programme's side of two-person adjustments of members' funds (modules/adjustments). */
+  ADJUSTMENTS: 'adjustments',
 } as const;
 export type THouseAccount = (typeof HouseAccount)[keyof typeof HouseAccount];
 

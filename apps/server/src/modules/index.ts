@@ -24,6 +24,8 @@ import type { OperatorContext } from './operators/context.ts';
 import { operatorAccountRoutes } from './operators/routes.ts';
 import { configHistoryRoutes } from './config/routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { adjustmentContextOf } from './adjustments/context.ts';
+import { adjustmentOperatorRoutes } from './adjustments/routes.ts';
 import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
 import { appRoutes } from './app/routes.ts';
@@ -233,6 +235,8 @@ const serverModules: ServerModule[] = [
       cardOperatorRoutes(c.cards),
       // Step 8b: configuration, versioned.
       configHistoryRoutes(c.db),
+      // Step 8b §3: two-person adjustments.
+      adjustmentOperatorRoutes(adjustmentContextOf(c), c.operators),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.

@@ -160,6 +160,8 @@ export const ZAssetLogItem = z.object({
   amount: z.string(),
   balanceAfter: z.string(),
   createdAt: z.string(),
+  /** Step 8b: an operator adjustment's public reason (its internal reason is never sent). */
+  note: z.string().optional(),
 });
 export type TAssetLogItem = z.infer<typeof ZAssetLogItem>;
 export const ZAssetLogResponse = z.object({ list: z.array(ZAssetLogItem), nextCursor: z.string().nullable() });

@@ -3,6 +3,7 @@
  * drizzle-kit reads this folder (drizzle.config.ts).
  */
 export * from './account.ts';
+export * from './adjustments.ts';
 export * from './card.ts';
 export * from './channels.ts';
 export * from './config.ts';

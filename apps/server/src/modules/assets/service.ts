@@ -15,10 +15,16 @@ import {
   type TTransferRecord,
   USDT_DECIMALS,
 } from '@kpc/shared';
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
-import { financialRecords, ledgerAccounts, ledgerEntries, ledgerPostings } from '../../db/schema/index.ts';
+import {
+  financialRecords,
+  ledgerAccounts,
+  ledgerAdjustments,
+  ledgerEntries,
+  ledgerPostings,
+} from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { moveBetweenBuckets, type MemberBalance } from '../../ledger/ledger.ts';
 import { getAsset, parseAmount, usdtPerUnit, type ReferenceData } from '../../ledger/reference-data.ts';
@@ -105,6 +111,11 @@ export async function listAssetLog(db: Database, memberId: string, request: TAss
       amount: ledgerPostings.amount,
       balanceAfter: ledgerPostings.balanceAfter,
       createdAt: ledgerPostings.createdAt,
+      // An adjustment's public reason (Step 8b §3), by its key `adjustment:<id>` (the primary key's index).
+      note: sql<string | null>`case when ${ledgerEntries.type} = ${EntryType.ADJUSTMENT}
+        and ${ledgerEntries.reference} ~ '^adjustment:[0-9]{1,18}$'
+        then (select ${ledgerAdjustments.publicReason} from ${ledgerAdjustments}
+          where ${ledgerAdjustments.id} = substring(${ledgerEntries.reference} from 12)::bigint) end`,
     })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
@@ -120,6 +131,7 @@ export async function listAssetLog(db: Database, memberId: string, request: TAss
     amount: fromLedgerUnits(toLedgerUnits(row.amount)),
     balanceAfter: fromLedgerUnits(toLedgerUnits(row.balanceAfter ?? '0')),
     createdAt: row.createdAt.toISOString(),
+    ...(row.note === null ? {} : { note: row.note }),
   }));
 }
 

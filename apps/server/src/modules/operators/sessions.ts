@@ -35,7 +35,7 @@ const actorOf = (operator: OperatorRow, ip: string | null): Actor => ({
 });
 
 /** A second factor: a TOTP code (its step recorded, never reused) or an unused recovery code (used up). */
-async function acceptSecondFactor(
+export async function acceptSecondFactor(
   context: OperatorContext,
   tx: Transaction,
   operator: OperatorRow,

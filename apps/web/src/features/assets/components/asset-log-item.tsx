@@ -4,7 +4,10 @@ import { formatDateTime } from '@/lib/format-date-time.ts';
 import { formatSignedAmount, getAmountSign, getBucketKey, getEntryTypeKey } from '@/features/assets/utils/labels.ts';
 import '@/components/record.css';
 
-/** One posting of the asset flow: type, asset, bucket, signed amount (green in, red out), balance after, time. */
+/**
+ * One posting of the asset flow: type, asset, bucket, signed amount (green in, red out), balance after,
+ * time; an operator adjustment also its public reason.
+ */
 export function AssetLogItem({ entry }: { entry: TAssetLogItem }) {
   const { t } = useTranslation();
   return (
@@ -14,6 +17,11 @@ export function AssetLogItem({ entry }: { entry: TAssetLogItem }) {
           <span data-testid="asset-log-item-type">{t(getEntryTypeKey(entry.type))}</span>
           <span className="record__tag">{t(getBucketKey(entry.bucket))}</span>
         </p>
+        {entry.note ? (
+          <p className="record__meta" data-testid="asset-log-item-note">
+            {entry.note}
+          </p>
+        ) : null}
         <p className="record__meta">{formatDateTime(entry.createdAt)}</p>
       </div>
       <div className="record__side">
