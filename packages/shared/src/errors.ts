@@ -185,6 +185,10 @@ export const ErrorCode = {
   CONFIG_CONFLICT: 1850,
   /** Step 8b: the change would break a promise or the books (`{{reason}}` says which rule). */
   CONFIG_INVALID: 1851,
+  /** Step 8b: an announcement is scheduled for a time still to come; this one has passed. */
+  NOTICE_SCHEDULE_PAST: 1885,
+  /** Step 8b: another operator saved the announcement since this editor opened it (reload, then save). */
+  NOTICE_EDIT_CONFLICT: 1886,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;
