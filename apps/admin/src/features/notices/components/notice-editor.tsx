@@ -54,7 +54,7 @@ export function NoticeEditor({ drafts, onChange, check, language, onLanguageChan
             </Space>
           ),
           children: (
-            <Form layout="vertical" disabled={disabled} component="div">
+            <Form layout="vertical" disabled={disabled === true} component="div">
               {code === DEFAULT_LOCALE && (
                 <Tag color="red" style={{ marginBottom: 12 }} data-testid="english-required">
                   {t('notices.editor.englishRequired')}
