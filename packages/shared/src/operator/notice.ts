@@ -83,7 +83,11 @@ export const ZOperatorNoticeEditRequest = z.object({
   id: ZRecordId,
   translations: z.partialRecord(ZNoticeLanguage, ZNoticeContent.nullable()).refine(hasSome, 'validation.invalid'),
   /** Step 8b: the version the editor started from; another save since then is refused (NOTICE_EDIT_CONFLICT). */
-  expectedVersion: z.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid').optional(),
+  expectedVersion: z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .optional(),
 });
 export type TOperatorNoticeEditRequest = z.input<typeof ZOperatorNoticeEditRequest>;
 
@@ -109,7 +113,12 @@ export const NoticeState = {
   UNPUBLISHED: 'unpublished',
 } as const;
 export type TNoticeState = (typeof NoticeState)[keyof typeof NoticeState];
-export const ZNoticeState = z.enum([NoticeState.DRAFT, NoticeState.SCHEDULED, NoticeState.PUBLISHED, NoticeState.UNPUBLISHED]);
+export const ZNoticeState = z.enum([
+  NoticeState.DRAFT,
+  NoticeState.SCHEDULED,
+  NoticeState.PUBLISHED,
+  NoticeState.UNPUBLISHED,
+]);
 
 /** POST /api/operator/notice/list: newest first (by creation), optionally of one status. */
 export const ZOperatorNoticeListRequest = z.object({

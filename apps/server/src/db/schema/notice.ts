@@ -133,9 +133,6 @@ export const noticeVersions = pgTable(
   (t) => [
     uniqueIndex('notice_versions_version_key').on(t.noticeId, t.version),
     check('notice_versions_version_positive', sql`${t.version} > 0`),
-    check(
-      'notice_versions_action',
-      sql`${t.action} in ('created', 'edited', 'published', 'scheduled', 'unpublished')`,
-    ),
+    check('notice_versions_action', sql`${t.action} in ('created', 'edited', 'published', 'scheduled', 'unpublished')`),
   ],
 );

@@ -23,7 +23,7 @@ beforeAll(async () => {
     RUN_CHAIN_WORKERS: 'false',
     OPERATOR_KEYS: `alice@content:${KEY},bob@content:${BOB_KEY},fiona@finance+admin+compliance+support:${FINANCE_KEY}`,
   });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t.close();
 });
@@ -136,9 +136,9 @@ describe(`announcement versions and audit (${testDatabaseKind()})`, () => {
     );
     expect(edited.data).toMatchObject({ version: 2, updatedBy: 'bob' });
     // An editor that opened version 1 cannot overwrite version 2.
-    expect(
-      await operator('edit', { id, expectedVersion: 1, translations: { en: content('Stale') } }),
-    ).toMatchObject({ code: 1886 });
+    expect(await operator('edit', { id, expectedVersion: 1, translations: { en: content('Stale') } })).toMatchObject({
+      code: 1886,
+    });
     t.clock.advance(10);
     await operator('publish', { id });
     t.clock.advance(10);

@@ -255,7 +255,8 @@ export async function publishNotice(
       const seen =
         row.publishedAt !== null &&
         row.publishedAt <= now &&
-        (row.status !== NoticeStatus.UNPUBLISHED || (row.unpublishedAt !== null && row.publishedAt <= row.unpublishedAt));
+        (row.status !== NoticeStatus.UNPUBLISHED ||
+          (row.unpublishedAt !== null && row.publishedAt <= row.unpublishedAt));
       publishedAt = seen ? row.publishedAt! : now;
     }
     const scheduled = publishedAt > now;
@@ -263,7 +264,10 @@ export async function publishNotice(
       action: scheduled ? NoticeVersionAction.SCHEDULED : NoticeVersionAction.PUBLISHED,
       set: { status: NoticeStatus.PUBLISHED, publishedAt, publishedBy: operator },
       before: { state, publishedAt: iso(row.publishedAt) },
-      after: { state: scheduled ? NoticeState.SCHEDULED : NoticeState.PUBLISHED, publishedAt: publishedAt.toISOString() },
+      after: {
+        state: scheduled ? NoticeState.SCHEDULED : NoticeState.PUBLISHED,
+        publishedAt: publishedAt.toISOString(),
+      },
     });
   });
 }

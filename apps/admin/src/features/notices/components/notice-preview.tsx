@@ -1,26 +1,32 @@
 import type { LocaleCode } from '@kpc/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-// The member app's own styles and date format, so the preview is the member's page, not a copy of it.
-import memberGlobalCss from '../../../../../web/src/app/global.css?raw';
-import memberNavBarCss from '../../../../../web/src/components/page-nav-bar.css?raw';
-import memberNoticeCss from '../../../../../web/src/features/notice/notice.css?raw';
-import { formatDateTime as formatMemberDateTime } from '../../../../../web/src/lib/format-date-time.ts';
+import memberCss from '../member-notice.css?raw';
 import { previewHtml } from '../lib/preview-html.ts';
 
 /** The member app's phone (Step 8b: preview at 390x844). */
 export const PREVIEW_WIDTH = 390;
 export const PREVIEW_HEIGHT = 844;
 
-/** The member app's title of the announcement page, per language (its `notice.detailTitle`). */
-const MEMBER_TITLES = import.meta.glob<string>('../../../../../web/src/locales/*.json', {
-  eager: true,
-  import: 'notice',
-}) as unknown as Record<string, { detailTitle: string }>;
+/** The member app's title of the announcement page per language (its `notice.detailTitle`; member-notice-css.test.ts checks them). */
+export const MEMBER_DETAIL_TITLES: Record<LocaleCode, string> = {
+  en: 'Announcement',
+  'zh-Hans': '公告详情',
+  hi: 'घोषणा',
+  ja: 'お知らせ詳細',
+  ko: '공지 상세',
+  ru: 'Объявление',
+  vi: 'Chi tiết thông báo',
+};
 
-function memberTitle(language: LocaleCode): string {
-  const entry = Object.entries(MEMBER_TITLES).find(([path]) => path.endsWith(`/${language}.json`));
-  return entry?.[1].detailTitle ?? '';
+/** The member app's date format (apps/web/src/lib/format-date-time.ts): local `YYYY-MM-DD HH:mm:ss`. */
+function formatMemberDateTime(iso: string): string {
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
 }
 
 /** antd-mobile's NavBar layout (the member app's `PageNavBar` renders it), which the member CSS dresses. */
@@ -44,13 +50,13 @@ export function memberNoticeDocument(language: LocaleCode, title: string, body: 
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<style>${memberGlobalCss}\n${memberNavBarCss}\n${NAV_BAR_CSS}\n${memberNoticeCss}</style>
+<style>${memberCss}\n${NAV_BAR_CSS}</style>
 </head>
 <body>
 <div id="root"><div class="page">
 <div class="adm-nav-bar page-nav-bar">
 <div class="adm-nav-bar-left"><div class="adm-nav-bar-back"><span class="adm-nav-bar-back-arrow">${BACK_ARROW}</span></div></div>
-<div class="adm-nav-bar-title">${escapeText(memberTitle(language))}</div>
+<div class="adm-nav-bar-title">${escapeText(MEMBER_DETAIL_TITLES[language])}</div>
 <div class="adm-nav-bar-right"></div>
 </div>
 <article class="notice-detail" lang="${language}">
@@ -78,10 +84,7 @@ interface NoticePreviewProps {
 export function NoticePreview({ language, title, body, publishedAt }: NoticePreviewProps) {
   const { t } = useTranslation();
   const date = formatMemberDateTime(publishedAt ?? new Date().toISOString());
-  const document = useMemo(
-    () => memberNoticeDocument(language, title, body, date),
-    [language, title, body, date],
-  );
+  const document = useMemo(() => memberNoticeDocument(language, title, body, date), [language, title, body, date]);
   return (
     <div className="notice-preview" style={{ width: PREVIEW_WIDTH + 2 }}>
       <iframe

@@ -44,8 +44,7 @@ export function NoticeVersions({ noticeId }: { noticeId: string }) {
               <ul className="notice-version-texts">
                 {row.translations.map((text) => (
                   <li key={text.language}>
-                    <Typography.Text type="secondary">{languageName(text.language)}</Typography.Text>{' '}
-                    {text.title}
+                    <Typography.Text type="secondary">{languageName(text.language)}</Typography.Text> {text.title}
                   </li>
                 ))}
               </ul>

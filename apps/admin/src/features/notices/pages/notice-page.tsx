@@ -116,7 +116,7 @@ export default function NoticePage() {
       },
       at ? t('notices.publish.scheduled') : t('notices.publish.published'),
     );
-  const unpublish = () =>
+  const unpublish = () => {
     modal.confirm({
       title: t('notices.publish.unpublishTitle'),
       content: t('notices.publish.unpublishText'),
@@ -125,6 +125,7 @@ export default function NoticePage() {
       cancelText: t('common.cancel'),
       onOk: () => run(() => actions.unpublish.mutateAsync(notice!.id), t('notices.publish.unpublished')),
     });
+  };
 
   // The member sees their language, else English: so does the preview.
   const shown = isWritten(drafts[language]) ? language : DEFAULT_LOCALE;

@@ -35,7 +35,12 @@ export default function NoticesPage() {
   });
 
   const columns: TableColumnsType<TOperatorNotice> = [
-    { title: t('notices.list.id'), dataIndex: 'id', width: 70, render: (id: string) => <span className="mono">{id}</span> },
+    {
+      title: t('notices.list.id'),
+      dataIndex: 'id',
+      width: 70,
+      render: (id: string) => <span className="mono">{id}</span>,
+    },
     {
       title: t('notices.list.title'),
       key: 'title',
