@@ -51,7 +51,7 @@ describe('the announcement editor', () => {
     expect(screen.getByText('Enter the text.')).toBeTruthy();
     expect(api.sent('/notice/create')).toEqual([]);
     expect(api.sent('/notice/publish')).toEqual([]);
-  });
+  }, 90_000);
 
   it('creates then publishes once English is written, sending every written language', async () => {
     const api = openNew();
@@ -74,7 +74,7 @@ describe('the announcement editor', () => {
         },
       },
     ]);
-  });
+  }, 90_000);
 });
 
 describe('the drafts check', () => {
