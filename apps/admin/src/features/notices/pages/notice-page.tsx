@@ -46,7 +46,8 @@ export default function NoticePage() {
   const detail = useNoticeDetail(isNew ? null : noticeId);
   const actions = useNoticeActions();
   const [edited, setEdited] = useState<Drafts | null>(null);
-  const [check, setCheck] = useState<DraftCheck | null>(null);
+  // Once a save was tried, the text is checked again as it is typed, so a fixed field clears at once.
+  const [checking, setChecking] = useState<{ publishing: boolean } | null>(null);
   const [language, setLanguage] = useState<LocaleCode>(DEFAULT_LOCALE);
   const [busy, setBusy] = useState(false);
 
@@ -66,17 +67,19 @@ export default function NoticePage() {
   const drafts = edited ?? saved;
   const isPublic = notice?.state === 'published' || notice?.state === 'scheduled';
   const isDirty = changedTranslations(saved, drafts) !== undefined;
+  const check: DraftCheck | null = checking ? checkDrafts(drafts, checking) : null;
 
   function show(answer: TOperatorNotice) {
     queryClient.setQueryData([...NOTICES_QUERY_KEY, 'detail', answer.id], answer);
     setEdited(null);
-    setCheck(null);
+    setChecking(null);
   }
 
   /** Checks and saves the text; answers the saved announcement, or null when the check or the call failed. */
   async function save(publishing: boolean): Promise<TOperatorNotice | null> {
-    const result = checkDrafts(drafts, { publishing: publishing || isPublic });
-    setCheck(result);
+    const mode = { publishing: publishing || isPublic };
+    const result = checkDrafts(drafts, mode);
+    setChecking(mode);
     if (!result.ok) {
       const first = Object.keys(result.fields)[0] as LocaleCode | undefined;
       if (first) setLanguage(first);
@@ -183,7 +186,6 @@ export default function NoticePage() {
             onSchedule={(at) => void publish(at)}
             onUnpublish={unpublish}
           />
-          {notice && <NoticeVersions noticeId={notice.id} />}
         </Space>
         <Card title={t('notices.preview.title')} size="small" className="notice-preview-card">
           <NoticePreview
@@ -194,6 +196,7 @@ export default function NoticePage() {
           />
         </Card>
       </div>
+      {notice && <NoticeVersions noticeId={notice.id} />}
     </Space>
   );
 }
