@@ -57,6 +57,7 @@ test('the administrator enrols and invites a content operator', async ({ page })
   const dev = (await answer.json()) as { data: { enrolmentUrl: string | null } };
   expect(dev.data.enrolmentUrl, 'the development administrator has not enrolled yet').toBeTruthy();
   await page.goto(dev.data.enrolmentUrl!);
+  await expect(page.getByTestId('enrol-card')).toBeVisible({ timeout: 30_000 });
   const admin = await enrolThroughConsole(page, ADMIN_PASSWORD);
   await page.getByTestId('enrol-submit').click();
   await inputOf(page, 'codes-stored').check();
@@ -83,6 +84,8 @@ test('a content operator publishes an announcement in English and Chinese, and a
   const consoleContext = await openConsoleContext(browser, baseURL!);
   const page = await consoleContext.newPage();
   await page.goto(contentLink);
+  // The console's first load can take a while on a busy machine.
+  await expect(page.getByTestId('enrol-email')).toHaveText(CONTENT_EMAIL, { timeout: 30_000 });
   content = await enrolThroughConsole(page, CONTENT_PASSWORD);
   await page.getByTestId('enrol-submit').click();
   await inputOf(page, 'codes-stored').check();
