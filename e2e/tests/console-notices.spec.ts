@@ -127,7 +127,11 @@ test('a content operator publishes an announcement in English and Chinese, and a
   await consoleContext.close();
 
   // A member on a phone: the announcement is the newest, in English.
-  const memberContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const memberContext = await browser.newContext({
+    baseURL: baseURL!,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   const member = await memberContext.newPage();
   await member.addInitScript(() => {
     if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', 'en');
