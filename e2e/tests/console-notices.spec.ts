@@ -171,6 +171,7 @@ test('the console in Chinese: the list, the editor with its preview, scheduling 
   const consoleContext = await openConsoleContext(browser, baseURL!, 'zh-Hans');
   const page = await consoleContext.newPage();
   await page.goto('/admin/#/notices');
+  await expect(page.getByTestId('sign-in-card')).toBeVisible({ timeout: 30_000 });
   await signInThroughConsole(page, CONTENT_EMAIL, CONTENT_PASSWORD, content);
   await expect(page.getByTestId('notices-table')).toContainText(TEXT.en.title);
   await captureConsole(page, 'zh-Hans-notices');
