@@ -89,7 +89,11 @@ test('one finance operator proposes a credit, another approves it, the member se
   test.skip(!proposerLink, 'needs the operators of the first test');
 
   // The member, on a phone.
-  const memberContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const memberContext = await browser.newContext({
+    ...(baseURL ? { baseURL } : {}),
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   const memberPage = await memberContext.newPage();
   memberEmail = await loginNewMember(memberPage, 'adjusted');
 

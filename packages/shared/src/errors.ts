@@ -199,6 +199,10 @@ export const ErrorCode = {
   ADJUSTMENT_MEMBER_UNKNOWN: 1895,
   /** Step 8b: a debit larger than the balance at approval (`{{balance}}`); the adjustment stays pending. */
   ADJUSTMENT_INSUFFICIENT_BALANCE: 1896,
+  /** Step 8b: an announcement is scheduled for a time still to come; this one has passed. */
+  NOTICE_SCHEDULE_PAST: 1885,
+  /** Step 8b: another operator saved the announcement since this editor opened it (reload, then save). */
+  NOTICE_EDIT_CONFLICT: 1886,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -10,6 +10,44 @@ import { ZNoticeLanguage, ZNoticeStatus } from '../schemas/notice.ts';
  * `modules/notice/sanitize.ts`) and answers what it kept.
  */
 
+/**
+ * The tags a body keeps (the server's `modules/notice/sanitize.ts` applies it on write; the
+ * console's preview applies it too, so what it shows is what members will see).
+ */
+export const NOTICE_BODY_TAGS = [
+  'p',
+  'br',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'a',
+] as const;
+/** Tags dropped with their content (code and embedded documents); any other tag is unwrapped to its text. */
+export const NOTICE_DROPPED_TAGS = [
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'object',
+  'template',
+  'svg',
+  'math',
+] as const;
+
 /** Longest title, in characters. */
 export const NOTICE_TITLE_MAX = 200;
 /** Longest body, in characters of HTML as sent. */
@@ -44,12 +82,43 @@ export type TOperatorNoticeCreateRequest = z.input<typeof ZOperatorNoticeCreateR
 export const ZOperatorNoticeEditRequest = z.object({
   id: ZRecordId,
   translations: z.partialRecord(ZNoticeLanguage, ZNoticeContent.nullable()).refine(hasSome, 'validation.invalid'),
+  /** Step 8b: the version the editor started from; another save since then is refused (NOTICE_EDIT_CONFLICT). */
+  expectedVersion: z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .positive('validation.invalid')
+    .optional(),
 });
 export type TOperatorNoticeEditRequest = z.input<typeof ZOperatorNoticeEditRequest>;
 
-/** POST /api/operator/notice/publish, /unpublish and /history: one notice. */
+/** POST /api/operator/notice/detail, /unpublish, /history and /versions: one notice. */
 export const ZOperatorNoticeIdRequest = z.object({ id: ZRecordId });
 export type TOperatorNoticeIdRequest = z.input<typeof ZOperatorNoticeIdRequest>;
+
+/**
+ * POST /api/operator/notice/publish: now, or (Step 8b) at `publishAt`, a time still to come — members
+ * see it from then. A scheduled notice may be scheduled again or published now.
+ */
+export const ZOperatorNoticePublishRequest = z.object({
+  id: ZRecordId,
+  publishAt: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional(),
+});
+export type TOperatorNoticePublishRequest = z.input<typeof ZOperatorNoticePublishRequest>;
+
+/** What the console shows of a notice's state: a `published` one still to come is `scheduled`. */
+export const NoticeState = {
+  DRAFT: 'draft',
+  SCHEDULED: 'scheduled',
+  PUBLISHED: 'published',
+  UNPUBLISHED: 'unpublished',
+} as const;
+export type TNoticeState = (typeof NoticeState)[keyof typeof NoticeState];
+export const ZNoticeState = z.enum([
+  NoticeState.DRAFT,
+  NoticeState.SCHEDULED,
+  NoticeState.PUBLISHED,
+  NoticeState.UNPUBLISHED,
+]);
 
 /** POST /api/operator/notice/list: newest first (by creation), optionally of one status. */
 export const ZOperatorNoticeListRequest = z.object({
@@ -62,6 +131,10 @@ export type TOperatorNoticeListRequest = z.input<typeof ZOperatorNoticeListReque
 export const ZOperatorNotice = z.object({
   id: z.string(),
   status: ZNoticeStatus,
+  /** `status`, with a published notice whose time is still to come shown as `scheduled`. */
+  state: ZNoticeState,
+  /** The newest version (1 on creation, one more per save). */
+  version: z.number().int(),
   /** Every language written, English first; `body` is the sanitised HTML members see. */
   translations: z.array(z.object({ language: ZNoticeLanguage, title: z.string(), body: z.string() })),
   publishedAt: z.string().nullable(),
@@ -91,3 +164,35 @@ export const ZOperatorNoticeEvent = z.object({
 export type TOperatorNoticeEvent = z.infer<typeof ZOperatorNoticeEvent>;
 export const ZOperatorNoticeHistoryResponse = z.object({ list: z.array(ZOperatorNoticeEvent) });
 export type TOperatorNoticeHistoryResponse = z.infer<typeof ZOperatorNoticeHistoryResponse>;
+
+/** The actions a version records (Step 8b). */
+export const NoticeVersionAction = {
+  CREATED: 'created',
+  EDITED: 'edited',
+  PUBLISHED: 'published',
+  SCHEDULED: 'scheduled',
+  UNPUBLISHED: 'unpublished',
+} as const;
+export type TNoticeVersionAction = (typeof NoticeVersionAction)[keyof typeof NoticeVersionAction];
+
+/** One save of a notice: the text in every language after it, who saved it, when and what they did. */
+export const ZOperatorNoticeVersion = z.object({
+  version: z.number().int(),
+  action: z.enum([
+    NoticeVersionAction.CREATED,
+    NoticeVersionAction.EDITED,
+    NoticeVersionAction.PUBLISHED,
+    NoticeVersionAction.SCHEDULED,
+    NoticeVersionAction.UNPUBLISHED,
+  ]),
+  operator: z.string(),
+  at: z.string(),
+  /** For `published` and `scheduled`: from when members see it. */
+  publishedAt: z.string().nullable(),
+  translations: z.array(z.object({ language: ZNoticeLanguage, title: z.string(), body: z.string() })),
+});
+export type TOperatorNoticeVersion = z.infer<typeof ZOperatorNoticeVersion>;
+
+/** POST /api/operator/notice/versions: every version of a notice, newest first. */
+export const ZOperatorNoticeVersionsResponse = z.object({ list: z.array(ZOperatorNoticeVersion) });
+export type TOperatorNoticeVersionsResponse = z.infer<typeof ZOperatorNoticeVersionsResponse>;

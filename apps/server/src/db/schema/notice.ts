@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, serialId } from './columns.ts';
 
 /**
@@ -10,7 +22,11 @@ import { createdAt, serialId } from './columns.ts';
  * `notice_events`.
  */
 
-/** `draft` -> `published` <-> `unpublished`. */
+/**
+ * `draft` -> `published` <-> `unpublished`. A `published` notice whose `published_at` is still to
+ * come is scheduled (Step 8b): members' queries read only `published_at <= now`, so it appears at
+ * its time without a job, and a crash or restart cannot miss it.
+ */
 export const notices = pgTable(
   'notices',
   {
@@ -25,6 +41,8 @@ export const notices = pgTable(
     createdAt: createdAt(),
     updatedBy: text('updated_by').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest row of `notice_versions` (Step 8b); an edit may name the version it started from. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // Members' list: the published ones, newest first, paged by (published_at, id).
@@ -87,5 +105,34 @@ export const noticeEvents = pgTable(
   (t) => [
     index('notice_events_notice_idx').on(t.noticeId, t.id),
     check('notice_events_action', sql`${t.action} in ('created', 'edited', 'published', 'unpublished')`),
+  ],
+);
+
+/**
+ * Step 8b: every save of a notice (create, edit, publish, schedule, unpublish) as a version: the
+ * whole text in every language as it stood after the save, who saved it and when. Append-only
+ * (a trigger refuses UPDATE, DELETE and TRUNCATE); numbered 1, 2, … per notice under the notice's
+ * row lock, and unique, so two saves can never write the same number.
+ */
+export const noticeVersions = pgTable(
+  'notice_versions',
+  {
+    id: serialId(),
+    noticeId: bigint('notice_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => notices.id),
+    version: integer('version').notNull(),
+    action: text('action').notNull(),
+    /** `{ "<language>": { "title": …, "body": … } }`: the sanitised text members would see. */
+    translations: jsonb('translations').notNull(),
+    /** For `published` and `scheduled`: from when members see it. */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    operator: text('operator').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notice_versions_version_key').on(t.noticeId, t.version),
+    check('notice_versions_version_positive', sql`${t.version} > 0`),
+    check('notice_versions_action', sql`${t.action} in ('created', 'edited', 'published', 'scheduled', 'unpublished')`),
   ],
 );

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { settings } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { SYSTEM_ACTOR, type Actor } from '../audit/service.ts';
-import { createNotice, publishNotice, type NoticeContext } from './service.ts';
+import { createNotice, publishNotice } from './operator-service.ts';
+import type { NoticeContext } from './service.ts';
 
 /** Seeded once per database: the marker is written first, so two processes starting together seed once. */
 const SEEDED_SETTING = 'dev.notices_seeded';

@@ -15,6 +15,8 @@ import {
   ZOperatorNoticeIdRequest,
   ZOperatorNoticeListRequest,
   ZOperatorNoticeListResponse,
+  ZOperatorNoticePublishRequest,
+  ZOperatorNoticeVersionsResponse,
 } from '@kpc/shared/operator';
 import { Permission } from '@kpc/shared/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,15 +26,14 @@ import { ok } from '../../plugins/wire.ts';
 import {
   createNotice,
   editNotice,
-  listNotices,
   listOperatorNotices,
   noticeHistory,
+  noticeVersionList,
+  operatorNoticeDetail,
   publishNotice,
-  readNotice,
   unpublishNotice,
-  unreadNotices,
-  type NoticeContext,
-} from './service.ts';
+} from './operator-service.ts';
+import { listNotices, readNotice, unreadNotices, type NoticeContext } from './service.ts';
 
 /**
  * Announcements, member side (Step 7, SPEC §2 `/pages/notice/index`, `/pages/notice/detail`; Home;
@@ -136,8 +137,9 @@ export const noticeOperatorRoutes =
         config: { operator: { permission: Permission.NOTICES_MANAGE } },
         schema: {
           tags,
-          summary: 'Publish a draft or unpublished announcement (English required)',
-          body: ZOperatorNoticeIdRequest,
+          summary:
+            'Publish a draft, unpublished or scheduled announcement now, or schedule it (publishAt); English required',
+          body: ZOperatorNoticePublishRequest,
           response: { 200: ZEnvelope(ZOperatorNotice) },
         },
       },
@@ -149,7 +151,7 @@ export const noticeOperatorRoutes =
         config: { operator: { permission: Permission.NOTICES_MANAGE } },
         schema: {
           tags,
-          summary: 'Withdraw a published announcement from members',
+          summary: 'Withdraw a published or scheduled announcement from members',
           body: ZOperatorNoticeIdRequest,
           response: { 200: ZEnvelope(ZOperatorNotice) },
         },
@@ -168,5 +170,31 @@ export const noticeOperatorRoutes =
         },
       },
       async (request) => ok(await noticeHistory(context, request.body)),
+    );
+    app.post(
+      '/api/operator/notice/detail',
+      {
+        config: { operator: { permission: Permission.NOTICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'One announcement in every language, its state (scheduled included) and version',
+          body: ZOperatorNoticeIdRequest,
+          response: { 200: ZEnvelope(ZOperatorNotice) },
+        },
+      },
+      async (request) => ok(await operatorNoticeDetail(context, request.body)),
+    );
+    app.post(
+      '/api/operator/notice/versions',
+      {
+        config: { operator: { permission: Permission.NOTICES_MANAGE } },
+        schema: {
+          tags,
+          summary: 'Every saved version of an announcement, newest first: the whole text, who saved it, when, and how',
+          body: ZOperatorNoticeIdRequest,
+          response: { 200: ZEnvelope(ZOperatorNoticeVersionsResponse) },
+        },
+      },
+      async (request) => ok(await noticeVersionList(context, request.body)),
     );
   };

@@ -1,3 +1,4 @@
+import { NOTICE_BODY_TAGS, NOTICE_DROPPED_TAGS } from '@kpc/shared/operator';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -9,33 +10,14 @@ import sanitizeHtml from 'sanitize-html';
  * tab without handing it the app's window (`noopener noreferrer`).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h3',
-    'h4',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'code',
-    'pre',
-    'hr',
-    'a',
-  ],
+  allowedTags: [...NOTICE_BODY_TAGS],
   allowedAttributes: { a: ['href', 'target', 'rel'] },
   allowedSchemes: ['http', 'https'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   // Whatever else came is dropped with its content when it is code, unwrapped to its text otherwise.
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'template', 'svg', 'math'],
+  nonTextTags: [...NOTICE_DROPPED_TAGS],
   transformTags: {
     a: (tagName, attribs) => ({
       tagName,

@@ -25,7 +25,7 @@ export function useAdjustment(id: string | null) {
   });
 }
 
-function useAdjustmentMutation<P>(path: string) {
+function useAdjustmentMutation<P extends object>(path: `/${string}/${string}`) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: P) => request<TAdjustment>(path, payload),
