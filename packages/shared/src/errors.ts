@@ -185,6 +185,12 @@ export const ErrorCode = {
   CONFIG_CONFLICT: 1850,
   /** Step 8b: the change would break a promise or the books (`{{reason}}` says which rule). */
   CONFIG_INVALID: 1851,
+  /** Step 8b: an operator froze the card: no top-up, spending or unfreeze until an operator unfreezes it. */
+  CARD_FROZEN_BY_PROGRAMME: 1870,
+  /** Step 8b: importing a card: a card with this number is already on record. */
+  CARD_NUMBER_TAKEN: 1871,
+  /** Step 8b: freezing a card an operator already froze, or unfreezing one no operator froze. */
+  CARD_OPERATOR_FREEZE_UNCHANGED: 1872,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;
