@@ -151,7 +151,7 @@ export async function operatorListCards(
 ): Promise<TOperatorCardListResponse> {
   const limit = request.limit ?? 20;
   const rows = await context.db
-    .select({ row: cards, email: members.email })
+    .select({ id: cards.id, row: cards, email: members.email })
     .from(cards)
     .leftJoin(members, eq(members.id, cards.memberId))
     .where(

@@ -82,7 +82,7 @@ export async function operatorListApplications(
 ): Promise<TOperatorCardApplicationsResponse> {
   const limit = request.limit ?? 20;
   const rows = await context.db
-    .select({ row: cardApplications, email: members.email })
+    .select({ id: cardApplications.id, row: cardApplications, email: members.email })
     .from(cardApplications)
     .leftJoin(members, eq(members.id, cardApplications.memberId))
     .where(

@@ -39,7 +39,7 @@ export default function CardPage() {
 
   const topUpColumns: TableColumnsType<TOperatorCardTopUp> = [
     { title: t('cards.column.createdAt'), dataIndex: 'createdAt', width: 170, render: (value: string) => formatDateTime(value) },
-    { title: t('cards.page.kind'), dataIndex: 'kind', width: 130, render: (kind: string) => t(`cards.topUpKind.${kind}`) },
+    { title: t('cards.page.kind'), dataIndex: 'kind', width: 130, render: (kind: TOperatorCardTopUp['kind']) => t(`cards.topUpKind.${kind}`) },
     { title: t('cards.page.amount'), dataIndex: 'amount', align: 'right', render: (value: string) => <span className="mono">{formatAmount(value)}</span> },
     { title: t('cards.page.fee'), dataIndex: 'fee', align: 'right', render: (value: string) => <span className="mono">{formatAmount(value)}</span> },
     {
@@ -58,7 +58,7 @@ export default function CardPage() {
   ];
   const transactionColumns: TableColumnsType<TCardTransaction> = [
     { title: t('cards.column.createdAt'), dataIndex: 'createdAt', width: 170, render: (value: string) => formatDateTime(value) },
-    { title: t('cards.page.type'), dataIndex: 'type', width: 120, render: (type: string) => t(`cards.transactionType.${type}`) },
+    { title: t('cards.page.type'), dataIndex: 'type', width: 120, render: (type: TCardTransaction['type']) => t(`cards.transactionType.${type}`) },
     { title: t('cards.page.merchant'), dataIndex: 'merchant', render: (value: string | null) => value ?? none },
     { title: t('cards.page.amount'), dataIndex: 'amount', align: 'right', render: (value: string) => <span className="mono">{formatAmount(value)}</span> },
     { title: t('cards.page.balanceAfter'), dataIndex: 'balance', align: 'right', render: (value: string) => <span className="mono">{formatAmount(value)}</span> },
@@ -142,7 +142,7 @@ export default function CardPage() {
           columns={transactionColumns}
           dataSource={transactions}
           pagination={false}
-          locale={issuerAnswered ? undefined : { emptyText: t('cards.page.unknown') }}
+          {...(issuerAnswered ? {} : { locale: { emptyText: t('cards.page.unknown') } })}
           data-testid="card-transactions"
         />
       </Card>
