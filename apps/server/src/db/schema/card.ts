@@ -181,10 +181,7 @@ export const cards = pgTable(
     uniqueIndex('cards_number_hash_key').on(t.numberHash),
     index('cards_member_idx').on(t.memberId, t.id),
     check('cards_status', sql`${t.status} in ('active', 'frozen')`),
-    check(
-      'cards_operator_frozen',
-      sql`${t.operatorFrozen} = (${t.operatorFrozenReason} is not null)`,
-    ),
+    check('cards_operator_frozen', sql`${t.operatorFrozen} = (${t.operatorFrozenReason} is not null)`),
     check('cards_monthly_fee', sql`${t.monthlyFee} >= 0 and ${t.monthlyFeesCharged} >= 0`),
     index('cards_monthly_fee_due_idx').on(t.monthlyFeeNextAt, t.id),
   ],

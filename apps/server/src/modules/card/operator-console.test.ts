@@ -40,7 +40,8 @@ afterAll(async () => {
 });
 
 const usdt = (member: TestMember) => memberBalance(t.database.db, member.memberId, 'USDT');
-const card = (path: string, body: unknown, as: TestOperator = compliance) => as.call(`/api/operator/card/${path}`, body);
+const card = (path: string, body: unknown, as: TestOperator = compliance) =>
+  as.call(`/api/operator/card/${path}`, body);
 
 /** A member's application held for an operator (paid from the balance). */
 async function heldApplication(member?: TestMember) {
@@ -52,12 +53,17 @@ async function heldApplication(member?: TestMember) {
   return { member: who, id: applied.data.id as string };
 }
 
-async function auditActions(targetId: string): Promise<{ action: string; after: unknown; reason: string | null }[]> {
+async function auditActions(
+  targetId: string,
+  targetType = 'card_application',
+): Promise<{ action: string; after: unknown; reason: string | null }[]> {
   const result: unknown = await t.database.db.execute(
-    sql`select action, after, reason from audit_log where target_id = ${targetId} order by id`,
+    sql`select action, after, reason from audit_log where target_type = ${targetType} and target_id = ${targetId} order by id`,
   );
   return (result as { rows: { action: string; after: unknown; reason: string | null }[] }).rows;
 }
+
+const idsOf = (page: unknown) => (page as { list: { id: string }[] }).list.map((row) => row.id);
 
 /** Every row a query answers, as text. */
 async function textOf(query: ReturnType<typeof sql>): Promise<string> {
@@ -77,11 +83,11 @@ describe('the card applications queue', () => {
     const other = await heldApplication();
     const mine = await card('applications', { status: 'submitted', memberId: member.memberId });
     expect(mine.code).toBe(200);
-    expect(mine.data.list.map((row: { id: string }) => row.id)).toEqual([id]);
+    expect(idsOf(mine.data)).toEqual([id]);
     // No KYC in a list: reading it is not a view.
     expect(mine.data.list[0]).toMatchObject({ holderName: null, documentLast4: null, memberId: member.memberId });
     const submitted = await card('applications', { status: 'submitted' });
-    expect(submitted.data.list.map((row: { id: string }) => row.id)).toEqual(expect.arrayContaining([id, other.id]));
+    expect(idsOf(submitted.data)).toEqual(expect.arrayContaining([id, other.id]));
     expect((await card('applications', { status: 'issued', memberId: member.memberId })).data.list).toEqual([]);
     expect((await card('applications', { status: 'nonsense' })).code).toBe(1000);
 
@@ -144,7 +150,10 @@ describe('the card applications queue', () => {
 describe('issuing and importing', () => {
   it('approves and issues a held application through the issuer adapter; the member sees the card', async () => {
     const { member, id } = await heldApplication();
-    expect((await card('approve', { id })).data).toMatchObject({ status: 'kyc_approved', decidedBy: expect.any(String) });
+    expect((await card('approve', { id })).data).toMatchObject({
+      status: 'kyc_approved',
+      decidedBy: expect.any(String),
+    });
     const issued = await card('issue', { id });
     expect(issued.data).toMatchObject({ status: 'issued', holderName: null });
     const list = (await t.call('/api/card/list', {}, member.headers)).data.list as TCardListItem[];
@@ -173,9 +182,18 @@ describe('issuing and importing', () => {
     expect(await textOf(sql`select row_to_json(a)::text as text from audit_log a`)).not.toContain(number);
 
     const list = (await t.call('/api/card/list', {}, member.headers)).data.list as TCardListItem[];
-    expect(list[0]).toMatchObject({ id: cardId, last4: number.slice(-4), cardId: 'IMP0RT42', region: 'HK', isBound: false });
+    expect(list[0]).toMatchObject({
+      id: cardId,
+      last4: number.slice(-4),
+      cardId: 'IMP0RT42',
+      region: 'HK',
+      isBound: false,
+    });
     const detail = await card('detail', { id: cardId });
-    expect(detail.data).toMatchObject({ issuerAnswered: false, card: { importedBy: expect.any(String), balance: null } });
+    expect(detail.data).toMatchObject({
+      issuerAnswered: false,
+      card: { importedBy: expect.any(String), balance: null },
+    });
     // The adapter cannot load a card it never issued: the initial top-up comes back, once.
     expect(detail.data.topUps).toMatchObject([{ kind: 'initial', status: 'failed' }]);
     const bound = await t.call('/api/card/bind', { cardNumber: number, cardId: 'IMP0RT42' }, member.headers);
@@ -216,7 +234,7 @@ describe("an operator's freeze", () => {
     const seen = (await t.call('/api/card/list', {}, member.headers)).data.list as TCardListItem[];
     expect(seen.find((item) => item.id === id)).toMatchObject({ status: 'frozen', frozenReason: 'programme' });
     const frozenList = await card('list', { status: 'frozen', memberId: member.memberId });
-    expect(frozenList.data.list.map((row: { id: string }) => row.id)).toEqual([id]);
+    expect(idsOf(frozenList.data)).toEqual([id]);
 
     const unfrozen = await card('unfreeze', { id, reason: 'cleared' });
     expect(unfrozen.data.card).toMatchObject({ status: 'active', frozenReason: null, operatorFrozen: false });
@@ -225,9 +243,11 @@ describe("an operator's freeze", () => {
     expect((await card('spend', { cardId: id, amount: '1', merchant: 'Shop' })).code).toBe(200);
     const detail = await card('detail', { id });
     expect(detail.data.issuerAnswered).toBe(true);
-    expect(detail.data.transactions.map((row: { type: string }) => row.type)).toContain('spend');
+    expect((detail.data as { transactions: { type: string }[] }).transactions.map((row) => row.type)).toContain(
+      'spend',
+    );
     expect(detail.data.topUps.length).toBeGreaterThanOrEqual(3);
-    expect((await auditActions(id)).map((row) => row.action)).toEqual(['card.freeze', 'card.unfreeze']);
+    expect((await auditActions(id, 'card')).map((row) => row.action)).toEqual(['card.freeze', 'card.unfreeze']);
     expect((await card('freeze', { id, reason: 'x' }, support)).code).toBe(1808);
   });
 

@@ -167,8 +167,7 @@ export const cardOperatorRoutes =
             response: { 200: ZEnvelope(ZOperatorCardDetail) },
           },
         },
-        async (request) =>
-          ok(await operatorSetCardFrozen(context, operatorOf(request).actor, request.body, frozen)),
+        async (request) => ok(await operatorSetCardFrozen(context, operatorOf(request).actor, request.body, frozen)),
       );
     }
     app.post(

@@ -136,8 +136,7 @@ function sandboxOf(context: CardContext): SandboxCardIssuer {
 }
 
 type Decision =
-  | { approve: true }
-  | { approve: false; reason: z.output<typeof ZCardRejectReason>; note?: string | undefined };
+  { approve: true } | { approve: false; reason: z.output<typeof ZCardRejectReason>; note?: string | undefined };
 
 /**
  * Approve or reject a submitted application at the sandbox issuer (Step 7b §13). The decision is

@@ -63,17 +63,32 @@ export function ApplicationDrawer({ id, onClose }: { id: string | null; onClose:
           <Space>
             {canDecide && isSubmitted && application.decision === null && (
               <>
-                <Button type="primary" loading={act.isPending} onClick={() => confirm('approve')} {...testId('approve-application')}>
+                <Button
+                  type="primary"
+                  loading={act.isPending}
+                  onClick={() => confirm('approve')}
+                  {...testId('approve-application')}
+                >
                   {t('cards.drawer.approve')}
                 </Button>
-                <Button danger loading={act.isPending} onClick={() => setDialog('reject')} {...testId('reject-application')}>
+                <Button
+                  danger
+                  loading={act.isPending}
+                  onClick={() => setDialog('reject')}
+                  {...testId('reject-application')}
+                >
                   {t('cards.drawer.reject')}
                 </Button>
               </>
             )}
             {canManage && isApproved && (
               <>
-                <Button type="primary" loading={act.isPending} onClick={() => confirm('issue')} {...testId('issue-card')}>
+                <Button
+                  type="primary"
+                  loading={act.isPending}
+                  onClick={() => confirm('issue')}
+                  {...testId('issue-card')}
+                >
                   {t('cards.drawer.issue')}
                 </Button>
                 <Button loading={act.isPending} onClick={() => setDialog('import')} {...testId('import-card')}>
@@ -111,7 +126,9 @@ export function ApplicationDrawer({ id, onClose }: { id: string | null; onClose:
               {
                 key: 'last4',
                 label: t('cards.kyc.documentLast4'),
-                children: <span className="mono">{application.documentLast4 ? `…${application.documentLast4}` : none}</span>,
+                children: (
+                  <span className="mono">{application.documentLast4 ? `…${application.documentLast4}` : none}</span>
+                ),
               },
             ]}
           />
@@ -129,12 +146,18 @@ export function ApplicationDrawer({ id, onClose }: { id: string | null; onClose:
               {
                 key: 'status',
                 label: t('cards.column.status'),
-                children: <span data-testid="application-status" data-status={application.status}><StatusTag status={application.status} /></span>,
+                children: (
+                  <span data-testid="application-status" data-status={application.status}>
+                    <StatusTag status={application.status} />
+                  </span>
+                ),
               },
               {
                 key: 'member',
                 label: t('cards.column.member'),
-                children: <Link to={memberPath(application.memberId)}>{application.memberEmail ?? application.memberId}</Link>,
+                children: (
+                  <Link to={memberPath(application.memberId)}>{application.memberEmail ?? application.memberId}</Link>
+                ),
               },
               {
                 key: 'product',
@@ -157,7 +180,11 @@ export function ApplicationDrawer({ id, onClose }: { id: string | null; onClose:
                 label: t('cards.drawer.rejectReason'),
                 children: application.rejectReason ? t(`cards.rejectReason.${application.rejectReason}`) : none,
               },
-              { key: 'refunded', label: t('cards.drawer.refundedAt'), children: formatDateTime(application.refundedAt) },
+              {
+                key: 'refunded',
+                label: t('cards.drawer.refundedAt'),
+                children: formatDateTime(application.refundedAt),
+              },
               { key: 'issuedBy', label: t('cards.drawer.issuedBy'), children: application.issuedBy ?? none },
               {
                 key: 'initial',

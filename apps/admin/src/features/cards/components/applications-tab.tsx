@@ -51,7 +51,12 @@ export function ApplicationsTab() {
         </Typography.Link>
       ),
     },
-    { title: t('cards.column.createdAt'), dataIndex: 'createdAt', width: 150, render: (value: string) => formatDateTime(value) },
+    {
+      title: t('cards.column.createdAt'),
+      dataIndex: 'createdAt',
+      width: 150,
+      render: (value: string) => formatDateTime(value),
+    },
     {
       title: t('cards.column.member'),
       key: 'member',
@@ -70,7 +75,11 @@ export function ApplicationsTab() {
       width: 150,
       align: 'right',
       render: (_, row) =>
-        row.payment === 'code' ? t('cards.drawer.paidWithCode') : <span className="mono">{formatAmount(row.paid)} USDT</span>,
+        row.payment === 'code' ? (
+          t('cards.drawer.paidWithCode')
+        ) : (
+          <span className="mono">{formatAmount(row.paid)} USDT</span>
+        ),
     },
     {
       title: t('cards.column.status'),

@@ -50,7 +50,12 @@ export function CardsTab() {
       width: 230,
       render: (_, row) => `${t(`cards.product.${row.product}`)} · ${t(`cards.network.${row.network}`)}`,
     },
-    { title: t('cards.column.issuedAt'), dataIndex: 'issuedAt', width: 150, render: (value: string) => formatDateTime(value) },
+    {
+      title: t('cards.column.issuedAt'),
+      dataIndex: 'issuedAt',
+      width: 150,
+      render: (value: string) => formatDateTime(value),
+    },
     {
       title: t('cards.column.bound'),
       dataIndex: 'isBound',

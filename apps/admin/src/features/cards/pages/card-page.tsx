@@ -31,17 +31,43 @@ export default function CardPage() {
   const back = () => void navigate(`${ROUTES.cards}?tab=cards`);
 
   if (detail.isError) {
-    return <Result status="404" title={t('cards.page.notFound')} extra={<Button onClick={back}>{t('cards.page.back')}</Button>} />;
+    return (
+      <Result
+        status="404"
+        title={t('cards.page.notFound')}
+        extra={<Button onClick={back}>{t('cards.page.back')}</Button>}
+      />
+    );
   }
   if (!detail.data) return <PageLoading />;
   const { card, issuerAnswered, topUps, transactions } = detail.data;
   const none = '—';
 
   const topUpColumns: TableColumnsType<TOperatorCardTopUp> = [
-    { title: t('cards.column.createdAt'), dataIndex: 'createdAt', width: 170, render: (value: string) => formatDateTime(value) },
-    { title: t('cards.page.kind'), dataIndex: 'kind', width: 130, render: (kind: TOperatorCardTopUp['kind']) => t(`cards.topUpKind.${kind}`) },
-    { title: t('cards.page.amount'), dataIndex: 'amount', align: 'right', render: (value: string) => <span className="mono">{formatAmount(value)}</span> },
-    { title: t('cards.page.fee'), dataIndex: 'fee', align: 'right', render: (value: string) => <span className="mono">{formatAmount(value)}</span> },
+    {
+      title: t('cards.column.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      title: t('cards.page.kind'),
+      dataIndex: 'kind',
+      width: 130,
+      render: (kind: TOperatorCardTopUp['kind']) => t(`cards.topUpKind.${kind}`),
+    },
+    {
+      title: t('cards.page.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (value: string) => <span className="mono">{formatAmount(value)}</span>,
+    },
+    {
+      title: t('cards.page.fee'),
+      dataIndex: 'fee',
+      align: 'right',
+      render: (value: string) => <span className="mono">{formatAmount(value)}</span>,
+    },
     {
       title: t('cards.column.status'),
       key: 'status',
@@ -57,11 +83,31 @@ export default function CardPage() {
     },
   ];
   const transactionColumns: TableColumnsType<TCardTransaction> = [
-    { title: t('cards.column.createdAt'), dataIndex: 'createdAt', width: 170, render: (value: string) => formatDateTime(value) },
-    { title: t('cards.page.type'), dataIndex: 'type', width: 120, render: (type: TCardTransaction['type']) => t(`cards.transactionType.${type}`) },
+    {
+      title: t('cards.column.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (value: string) => formatDateTime(value),
+    },
+    {
+      title: t('cards.page.type'),
+      dataIndex: 'type',
+      width: 120,
+      render: (type: TCardTransaction['type']) => t(`cards.transactionType.${type}`),
+    },
     { title: t('cards.page.merchant'), dataIndex: 'merchant', render: (value: string | null) => value ?? none },
-    { title: t('cards.page.amount'), dataIndex: 'amount', align: 'right', render: (value: string) => <span className="mono">{formatAmount(value)}</span> },
-    { title: t('cards.page.balanceAfter'), dataIndex: 'balance', align: 'right', render: (value: string) => <span className="mono">{formatAmount(value)}</span> },
+    {
+      title: t('cards.page.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (value: string) => <span className="mono">{formatAmount(value)}</span>,
+    },
+    {
+      title: t('cards.page.balanceAfter'),
+      dataIndex: 'balance',
+      align: 'right',
+      render: (value: string) => <span className="mono">{formatAmount(value)}</span>,
+    },
   ];
 
   return (
@@ -87,10 +133,19 @@ export default function CardPage() {
         }
       />
       {card.operatorFrozen && (
-        <Alert type="warning" showIcon title={t('cards.page.frozenByOperator', { reason: card.operatorFrozenReason ?? '' })} data-testid="card-operator-frozen" />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('cards.page.frozenByOperator', { reason: card.operatorFrozenReason ?? '' })}
+          data-testid="card-operator-frozen"
+        />
       )}
       {!issuerAnswered && (
-        <Alert type="info" showIcon title={card.importedBy ? t('cards.page.importedNoIssuer') : t('cards.page.issuerUnavailable')} />
+        <Alert
+          type="info"
+          showIcon
+          title={card.importedBy ? t('cards.page.importedNoIssuer') : t('cards.page.issuerUnavailable')}
+        />
       )}
       <Card>
         <Descriptions
@@ -112,28 +167,65 @@ export default function CardPage() {
             {
               key: 'balance',
               label: t('cards.page.balance'),
-              children: <span className="mono" data-testid="card-balance">{card.balance === null ? t('cards.page.unknown') : `${formatAmount(card.balance)} USDT`}</span>,
+              children: (
+                <span className="mono" data-testid="card-balance">
+                  {card.balance === null ? t('cards.page.unknown') : `${formatAmount(card.balance)} USDT`}
+                </span>
+              ),
             },
             {
               key: 'feeDue',
               label: t('cards.column.feeDue'),
-              children: <span className="mono">{card.monthlyFeeDue ? `${formatAmount(card.monthlyFeeDue)} USDT` : t('cards.page.nothingOwed')}</span>,
+              children: (
+                <span className="mono">
+                  {card.monthlyFeeDue ? `${formatAmount(card.monthlyFeeDue)} USDT` : t('cards.page.nothingOwed')}
+                </span>
+              ),
             },
-            { key: 'member', label: t('cards.column.member'), children: <Link to={memberPath(card.memberId)}>{card.memberEmail ?? card.memberId}</Link> },
-            { key: 'product', label: t('cards.column.product'), children: `${t(`cards.product.${card.product}`)} · ${t(`cards.network.${card.network}`)}` },
+            {
+              key: 'member',
+              label: t('cards.column.member'),
+              children: <Link to={memberPath(card.memberId)}>{card.memberEmail ?? card.memberId}</Link>,
+            },
+            {
+              key: 'product',
+              label: t('cards.column.product'),
+              children: `${t(`cards.product.${card.product}`)} · ${t(`cards.network.${card.network}`)}`,
+            },
             { key: 'label', label: t('cards.import.label'), children: `${card.label} · ${card.region}` },
             { key: 'cardId', label: t('cards.import.cardId'), children: <span className="mono">{card.cardId}</span> },
             { key: 'issued', label: t('cards.column.issuedAt'), children: formatDateTime(card.issuedAt) },
-            { key: 'bound', label: t('cards.page.boundAt'), children: card.boundAt ? formatDateTime(card.boundAt) : t('cards.page.notBound') },
-            { key: 'monthlyFee', label: t('cards.page.monthlyFee'), children: <span className="mono">{formatAmount(card.monthlyFee)} USDT</span> },
+            {
+              key: 'bound',
+              label: t('cards.page.boundAt'),
+              children: card.boundAt ? formatDateTime(card.boundAt) : t('cards.page.notBound'),
+            },
+            {
+              key: 'monthlyFee',
+              label: t('cards.page.monthlyFee'),
+              children: <span className="mono">{formatAmount(card.monthlyFee)} USDT</span>,
+            },
             { key: 'feesCharged', label: t('cards.page.feesCharged'), children: card.monthlyFeesCharged },
             { key: 'nextFee', label: t('cards.page.nextFee'), children: formatDateTime(card.nextMonthlyFeeAt) },
-            { key: 'origin', label: t('cards.page.origin'), children: card.importedBy ? t('cards.page.importedBy', { name: card.importedBy }) : t('cards.page.issuedByIssuer') },
+            {
+              key: 'origin',
+              label: t('cards.page.origin'),
+              children: card.importedBy
+                ? t('cards.page.importedBy', { name: card.importedBy })
+                : t('cards.page.issuedByIssuer'),
+            },
           ]}
         />
       </Card>
       <Card title={t('cards.page.topUps')}>
-        <Table<TOperatorCardTopUp> rowKey="id" size="small" columns={topUpColumns} dataSource={topUps} pagination={false} data-testid="card-top-ups" />
+        <Table<TOperatorCardTopUp>
+          rowKey="id"
+          size="small"
+          columns={topUpColumns}
+          dataSource={topUps}
+          pagination={false}
+          data-testid="card-top-ups"
+        />
       </Card>
       <Card title={t('cards.page.transactions')}>
         <Table<TCardTransaction>
