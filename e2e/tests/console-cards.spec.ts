@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import {
   type Authenticator,
   captureConsole,
@@ -25,6 +25,8 @@ import { capture } from '../support/journey.ts';
 
 test.describe.configure({ mode: 'serial' });
 test.use(CONSOLE_CONTEXT);
+// Two browsers and the server share a busy machine: a step may take longer than the default.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const ADMIN_PASSWORD = 'admin console passphrase';
 const COMPLIANCE_PASSWORD = 'compliance console passphrase';
@@ -104,13 +106,15 @@ test('compliance approves and issues a card from the console; the member sees ea
 
   // Compliance enrols and opens the queue: the application waits for a decision.
   await page.goto(complianceLink);
+  // The console's first load on a busy machine can take a while.
+  await expect(page.getByTestId('enrol-card')).toBeVisible({ timeout: 60_000 });
   compliance = await enrolThroughConsole(page, COMPLIANCE_PASSWORD);
   await page.getByTestId('enrol-submit').click();
   await inputOf(page, 'codes-stored').check();
   await page.getByTestId('enrol-continue').click();
   await page.getByTestId('console-menu').getByRole('menuitem', { name: 'Cards' }).click();
   const row = page.getByTestId('applications-table').locator('tr', { hasText: member.email });
-  await expect(row).toContainText('Awaiting review');
+  await expect(row).toContainText('Awaiting review', { timeout: 30_000 });
   await captureConsole(page, 'en-cards-applications');
 
   // The drawer shows the KYC details the programme keeps.
@@ -188,6 +192,7 @@ test('in Chinese: the queue, an application approved and a card issued outside i
   const context = await openConsoleContext(browser, baseURL!, 'zh-Hans');
   const page = await context.newPage();
   await page.goto('/admin/');
+  await expect(page.getByTestId('sign-in-card')).toBeVisible({ timeout: 60_000 });
   await signInThroughConsole(page, COMPLIANCE_EMAIL, COMPLIANCE_PASSWORD, compliance);
   await page.getByTestId('console-menu').getByRole('menuitem', { name: '银行卡' }).click();
   await expect(page.getByTestId('applications-table')).toContainText('待审核');
