@@ -77,6 +77,7 @@ test('the administrator enrols and invites a compliance operator', async ({ page
   const dev = (await answer.json()) as { data: { enrolmentUrl: string | null } };
   expect(dev.data.enrolmentUrl, 'the development administrator has not enrolled yet').toBeTruthy();
   await page.goto(dev.data.enrolmentUrl!);
+  await expect(page.getByTestId('enrol-card')).toBeVisible({ timeout: 60_000 });
   const admin = await enrolThroughConsole(page, ADMIN_PASSWORD);
   await page.getByTestId('enrol-submit').click();
   await inputOf(page, 'codes-stored').check();
