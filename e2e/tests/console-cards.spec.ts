@@ -184,7 +184,7 @@ test('in Chinese: the queue, an application approved and a card issued outside i
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   expect(member, 'the member of the test before').not.toBeNull();
   // Back on the card tab, which follows the new application by itself.
   await member!.page.goBack();
