@@ -74,7 +74,16 @@ export function ImportDialog({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{t('cards.import.text')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" preserve={false} autoComplete="off">
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        autoComplete="off"
+        // A field's message goes once it is edited: it was about the value before.
+        onValuesChange={(changed: Record<string, unknown>) =>
+          form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
+        }
+      >
         <Form.Item name="cardNumber" label={t('cards.import.cardNumber')}>
           <Input inputMode="numeric" maxLength={23} className="mono" data-testid="import-card-number" />
         </Form.Item>
