@@ -186,10 +186,12 @@ test('in Chinese: the queue, an application approved and a card issued outside i
 }) => {
   test.setTimeout(360_000);
   expect(member, 'the member of the test before').not.toBeNull();
-  // Back on the card tab, which follows the new application by itself.
+  // Applied (through the API, as the app does), then back on the card tab, which reads it on
+  // showing and follows it by itself while it is open.
+  const second = await apply(member!.page, 'royal_black_eagle');
   await member!.page.goBack();
   await expect(member!.page.getByTestId('card-list-page')).toBeVisible();
-  const second = await apply(member!.page, 'royal_black_eagle');
+  await expect(member!.page.getByTestId(`card-application-${second}`)).toHaveAttribute('data-status', 'submitted');
   const context = await openConsoleContext(browser, baseURL!, 'zh-Hans');
   const page = await context.newPage();
   await page.goto('/admin/');
