@@ -203,6 +203,12 @@ export const ErrorCode = {
   NOTICE_SCHEDULE_PAST: 1885,
   /** Step 8b: another operator saved the announcement since this editor opened it (reload, then save). */
   NOTICE_EDIT_CONFLICT: 1886,
+  /** Step 8b: an operator froze the card: no top-up, spending or unfreeze until an operator unfreezes it. */
+  CARD_FROZEN_BY_PROGRAMME: 1870,
+  /** Step 8b: importing a card: a card with this number is already on record. */
+  CARD_NUMBER_TAKEN: 1871,
+  /** Step 8b: freezing a card an operator already froze, or unfreezing one no operator froze. */
+  CARD_OPERATOR_FREEZE_UNCHANGED: 1872,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

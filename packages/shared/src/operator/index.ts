@@ -15,3 +15,4 @@ export * from './payments.ts';
 export * from './dashboard.ts';
 export * from './config.ts';
 export * from './adjustments.ts';
+export * from './cards.ts';

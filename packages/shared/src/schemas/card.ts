@@ -302,10 +302,10 @@ export const ZCardListItem = z.object({
   status: ZCardStatus,
   /**
    * Why a frozen card is frozen: `member` (the member froze it, and may unfreeze it) or `fee_due`
-   * (the programme froze it for an unpaid monthly fee; it unfreezes by itself once the fee is paid).
-   * Null while active.
+   * (the programme froze it for an unpaid monthly fee; it unfreezes by itself once the fee is paid)
+   * or `programme` (Step 8b: an operator froze it; only an operator unfreezes it). Null while active.
    */
-  frozenReason: z.enum(['member', 'fee_due']).nullable(),
+  frozenReason: z.enum(['member', 'fee_due', 'programme']).nullable(),
   /**
    * Monthly fees fallen due and not yet charged (USDT): owed while the member's available USDT is
    * short (the card is then `fee_due`), or for a moment before the next run charges them. Null when none.

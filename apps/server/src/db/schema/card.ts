@@ -150,6 +150,14 @@ export const cards = pgTable(
     memberFrozen: boolean('member_frozen').notNull().default(false),
     /** The programme froze it for a monthly fee it could not take (`fee_due`): paying lifts this. */
     feeFrozen: boolean('fee_frozen').notNull().default(false),
+    /**
+     * Step 8b: an operator froze it (with `operator_frozen_reason`): no top-up, spending or member
+     * unfreeze until an operator unfreezes it.
+     */
+    operatorFrozen: boolean('operator_frozen').notNull().default(false),
+    operatorFrozenReason: text('operator_frozen_reason'),
+    /** Step 8b: issued outside the issuer adapter and imported by this operator (null: issued through it). */
+    importedBy: text('imported_by'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     boundAt: timestamp('bound_at', { withTimezone: true }),
     /** When the application's initial top-up reached the card (null: none yet, or none due). */
@@ -173,6 +181,7 @@ export const cards = pgTable(
     uniqueIndex('cards_number_hash_key').on(t.numberHash),
     index('cards_member_idx').on(t.memberId, t.id),
     check('cards_status', sql`${t.status} in ('active', 'frozen')`),
+    check('cards_operator_frozen', sql`${t.operatorFrozen} = (${t.operatorFrozenReason} is not null)`),
     check('cards_monthly_fee', sql`${t.monthlyFee} >= 0 and ${t.monthlyFeesCharged} >= 0`),
     index('cards_monthly_fee_due_idx').on(t.monthlyFeeNextAt, t.id),
   ],

@@ -408,9 +408,14 @@ describe(`card safety with real money (${testDatabaseKind()})`, () => {
     for (const secret of [...secrets, 'Quixotebury', 'ZX99887766', '1977-03-29', '6123 4567']) {
       expect(dump, `the database holds ${secret}`).not.toContain(secret);
     }
-    // What operators need is still there, opened with the key.
-    const applications = (await operator('applications', {})).data.list as Array<{ cardRecordId: string | null }>;
-    const listed = applications.find((row) => row.cardRecordId === card.recordId);
-    expect(listed).toMatchObject({ holderName: 'Jane Doe', nationality: 'SG', documentLast4: '5678' });
+    // What operators need is still there, opened with the key (in the audited detail view, Step 8b).
+    const applications = (await operator('applications', {})).data.list as Array<{
+      id: string;
+      cardRecordId: string | null;
+    }>;
+    const listed = applications.find((row) => row.cardRecordId === card.recordId)!;
+    expect(listed).toMatchObject({ holderName: null, documentLast4: null });
+    const opened = await operator('application', { id: listed.id });
+    expect(opened.data).toMatchObject({ holderName: 'Jane Doe', nationality: 'SG', documentLast4: '5678' });
   });
 });

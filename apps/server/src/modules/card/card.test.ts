@@ -341,7 +341,8 @@ describe(`cards (${testDatabaseKind()})`, () => {
     const approved = await operator('approve', { id });
     expect(approved).toMatchObject({
       code: 200,
-      data: { status: 'kyc_approved', decidedBy: 'alice', documentLast4: '5678' },
+      // No KYC details in an action's answer (Step 8b: only the audited detail view opens them).
+      data: { status: 'kyc_approved', decidedBy: 'alice', documentLast4: null },
     });
     // Decided once: a second decision, either way, is told so.
     expect((await operator('approve', { id })).code).toBe(1656);

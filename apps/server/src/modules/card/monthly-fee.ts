@@ -110,11 +110,12 @@ export function monthlyFeeView(
   row: CardRow,
   now: Date,
 ): Pick<TCardListItem, 'status' | 'frozenReason' | 'monthlyFeeDue' | 'nextMonthlyFeeAt'> {
-  const frozen = row.feeFrozen || row.status === CardStatus.FROZEN;
+  const frozen = row.operatorFrozen || row.feeFrozen || row.status === CardStatus.FROZEN;
   const owed = owedUnits(row, now);
   return {
     status: frozen ? CardStatus.FROZEN : CardStatus.ACTIVE,
-    frozenReason: row.feeFrozen ? 'fee_due' : frozen ? 'member' : null,
+    // An operator's freeze first: paying a fee or the member's unfreeze does not lift it.
+    frozenReason: row.operatorFrozen ? 'programme' : row.feeFrozen ? 'fee_due' : frozen ? 'member' : null,
     monthlyFeeDue: owed > 0n ? fromLedgerUnits(owed) : null,
     nextMonthlyFeeAt: row.monthlyFeeNextAt?.toISOString() ?? null,
   };
@@ -253,7 +254,7 @@ async function syncIssuerFreeze(context: MonthlyFeeContext, card: CardRow, relea
   let status: string | null = null;
   if (card.feeFrozen && card.status !== CardStatus.FROZEN) {
     status = (await context.issuer.freeze(card.issuerRef)).status;
-  } else if (released && !card.memberFrozen && card.status === CardStatus.FROZEN) {
+  } else if (released && !card.memberFrozen && !card.operatorFrozen && card.status === CardStatus.FROZEN) {
     status = (await context.issuer.unfreeze(card.issuerRef)).status;
   }
   if (status !== null) {

@@ -4,17 +4,18 @@ import {
   CardApplicationStatus,
   fromLedgerUnits,
   ZAmount,
-  ZCardApplication,
-  ZCardApplicationStatus,
   ZCardRejectReason,
   type ZCardTransaction,
-  ZCursor,
-  ZLimit,
   ZRecordId,
 } from '@kpc/shared';
+import type {
+  TOperatorCardApplication,
+  TOperatorCardApplicationsResponse,
+  ZOperatorCardApplicationsRequest,
+} from '@kpc/shared/operator';
 import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { cardApplications, cards } from '../../db/schema/index.ts';
+import { cardApplications, cards, members } from '../../db/schema/index.ts';
 import { parseAmount } from '../../ledger/reference-data.ts';
 import { toPage } from '../assets/service.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
@@ -27,40 +28,9 @@ import { initialTopUpOf, settleInitialTopUp } from './top-ups.ts';
 /**
  * The card module's operator calls (behind `x-operator-key`): the applications, and driving the
  * sandbox issuer by hand (approve, reject, issue, a simulated purchase). Each decision keeps the
- * operator's name and time. Schemas live here: only this module and its tests use them.
+ * operator's name and time. The console's schemas are in @kpc/shared/operator (cards.ts).
  */
 
-export const ZOperatorCardApplicationsRequest = z.object({
-  status: ZCardApplicationStatus.optional(),
-  cursor: ZCursor.optional(),
-  limit: ZLimit.optional(),
-});
-export const ZOperatorCardApplication = ZCardApplication.extend({
-  /** Operators see `submitting` (paid, not yet known to the issuer) apart from `submitted`. */
-  status: ZCardApplicationStatus,
-  memberId: z.string(),
-  /** The holder as the programme keeps it (sealed at rest): null when not kept. */
-  holderName: z.string().nullable(),
-  nationality: z.string().nullable(),
-  documentType: z.string().nullable(),
-  /** The last 4 characters of the document number: all the programme keeps of it. */
-  documentLast4: z.string().nullable(),
-  issuerRef: z.string().nullable(),
-  /** An operator's KYC decision, recorded before the issuer applies it. */
-  decision: z.enum(['approve', 'reject']).nullable(),
-  decidedBy: z.string().nullable(),
-  issuedBy: z.string().nullable(),
-  refundedAt: z.string().nullable(),
-  /** The issued card's initial top-up: pending until the issuer loads it, failed when returned. */
-  initialTopUp: z.object({ amount: z.string(), status: z.enum(['pending', 'completed', 'failed']) }).nullable(),
-});
-export type TOperatorCardApplication = z.infer<typeof ZOperatorCardApplication>;
-export const ZOperatorCardApplicationsResponse = z.object({
-  list: z.array(ZOperatorCardApplication),
-  nextCursor: z.string().nullable(),
-});
-export const ZOperatorCardIdRequest = z.object({ id: ZRecordId });
-export const ZOperatorCardRejectRequest = z.object({ id: ZRecordId, reason: ZCardRejectReason.optional() });
 export const ZOperatorCardSpendRequest = z.object({
   /** The card's record id. */
   cardId: ZRecordId,
@@ -70,13 +40,27 @@ export const ZOperatorCardSpendRequest = z.object({
 
 type Row = typeof cardApplications.$inferSelect;
 
-async function toOperatorApplication(context: CardContext, row: Row): Promise<TOperatorCardApplication> {
-  const holder = openHolderSummary(context.keys, row.holderSealed);
+/**
+ * An application as operators see it. The KYC details are opened only with `withKyc` (the detail
+ * route, which audits the view); lists and the answers of actions carry none.
+ */
+export async function toOperatorApplication(
+  context: CardContext,
+  row: Row,
+  options: { withKyc?: boolean; memberEmail?: string | null } = {},
+): Promise<TOperatorCardApplication> {
+  const holder = options.withKyc ? openHolderSummary(context.keys, row.holderSealed) : null;
   const initial = await initialTopUpOf(context.db, row.id);
+  const memberEmail =
+    options.memberEmail !== undefined
+      ? options.memberEmail
+      : ((await context.db.select({ email: members.email }).from(members).where(eq(members.id, row.memberId)))[0]
+          ?.email ?? null);
   return {
     ...toApplication(row, await cardIdFor(context.db, row.id)),
     status: row.status as TOperatorCardApplication['status'],
     memberId: row.memberId,
+    memberEmail,
     holderName: holder?.name ?? null,
     nationality: holder?.nationality ?? null,
     documentType: holder?.documentType ?? null,
@@ -95,27 +79,49 @@ async function toOperatorApplication(context: CardContext, row: Row): Promise<TO
 export async function operatorListApplications(
   context: CardContext,
   request: z.output<typeof ZOperatorCardApplicationsRequest>,
-) {
+): Promise<TOperatorCardApplicationsResponse> {
   const limit = request.limit ?? 20;
   const rows = await context.db
-    .select()
+    .select({ id: cardApplications.id, row: cardApplications, email: members.email })
     .from(cardApplications)
+    .leftJoin(members, eq(members.id, cardApplications.memberId))
     .where(
       and(
         request.status ? eq(cardApplications.status, request.status) : undefined,
+        request.memberId ? eq(cardApplications.memberId, request.memberId) : undefined,
         request.cursor ? lt(cardApplications.id, BigInt(request.cursor)) : undefined,
       ),
     )
     .orderBy(desc(cardApplications.id))
     .limit(limit + 1);
-  const page = toPage(rows, limit, (row) => row);
+  const page = toPage(rows, limit, (item) => item);
   return {
-    list: await Promise.all(page.list.map((row) => toOperatorApplication(context, row))),
+    list: await Promise.all(
+      page.list.map((item) => toOperatorApplication(context, item.row, { memberEmail: item.email })),
+    ),
     nextCursor: page.nextCursor,
   };
 }
 
-async function applicationOf(context: CardContext, id: string): Promise<Row> {
+/**
+ * One application with the holder's KYC details, opened for the operator; the view itself is an
+ * audit entry (`card.kyc_viewed`, no details in it), written before the details are answered.
+ */
+export async function operatorApplicationDetail(
+  context: CardContext,
+  actor: Actor,
+  id: string,
+): Promise<TOperatorCardApplication> {
+  const row = await applicationOf(context, id);
+  await recordAudit(context.db, actor, {
+    action: 'card.kyc_viewed',
+    targetType: 'card_application',
+    targetId: row.id.toString(),
+  });
+  return toOperatorApplication(context, row, { withKyc: true });
+}
+
+export async function applicationOf(context: CardContext, id: string): Promise<Row> {
   const [row] = await context.db
     .select()
     .from(cardApplications)
@@ -129,7 +135,8 @@ function sandboxOf(context: CardContext): SandboxCardIssuer {
   return context.issuer;
 }
 
-type Decision = { approve: true } | { approve: false; reason: z.output<typeof ZCardRejectReason> };
+type Decision =
+  { approve: true } | { approve: false; reason: z.output<typeof ZCardRejectReason>; note?: string | undefined };
 
 /**
  * Approve or reject a submitted application at the sandbox issuer (Step 7b §13). The decision is
@@ -169,7 +176,7 @@ export async function operatorDecide(
         targetId: row.id.toString(),
         before: { status: CardApplicationStatus.SUBMITTED },
         after: { decision: row.decision },
-        reason: decision.approve ? null : decision.reason,
+        reason: decision.approve ? null : (decision.note ?? decision.reason),
       });
     }
     return row;
@@ -256,6 +263,7 @@ export async function operatorSpend(context: CardContext, request: z.output<type
     .from(cards)
     .where(eq(cards.id, BigInt(request.cardId)));
   if (!card) throw new AppError('CARD_NOT_FOUND');
+  if (card.operatorFrozen) throw new AppError('CARD_FROZEN_BY_PROGRAMME');
   const amount = parseAmount({ code: 'USDT', decimals: 6 }, request.amount);
   try {
     const transaction = await sandbox.simulateSpend({

@@ -13,32 +13,17 @@ import {
   ZCardProductsResponse,
   ZCardTopUpRequest,
   ZCardTopUpResponse,
-  ZCardTransaction,
   ZCardTransactionsRequest,
   ZCardTransactionsResponse,
   ZEmpty,
   ZEnvelope,
   ZPriceResponse,
 } from '@kpc/shared';
-import { Permission } from '@kpc/shared/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReferenceData } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
-import { operatorOf } from '../../plugins/operator.ts';
 import { ok } from '../../plugins/wire.ts';
-import {
-  operatorDecide,
-  operatorIssue,
-  operatorListApplications,
-  operatorSpend,
-  ZOperatorCardApplication,
-  ZOperatorCardApplicationsRequest,
-  ZOperatorCardApplicationsResponse,
-  ZOperatorCardIdRequest,
-  ZOperatorCardRejectRequest,
-  ZOperatorCardSpendRequest,
-} from './operator.ts';
 import { applyForCard, getApplication, listApplications } from './applications.ts';
 import type { CardContext } from './context.ts';
 import { bindCard, cardTransactions, listCards, listProducts, setCardFrozen } from './service.ts';
@@ -223,82 +208,5 @@ export const cardRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/** Cards, operator side: behind the operator key (plugins/operator.ts). */
-export const cardOperatorRoutes =
-  (context: CardContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const tags = ['operator'];
-    app.post(
-      '/api/operator/card/applications',
-      {
-        config: { operator: { permission: Permission.APPLICATIONS_READ } },
-        schema: {
-          tags,
-          summary: 'Card applications, newest first (by status)',
-          body: ZOperatorCardApplicationsRequest,
-          response: { 200: ZEnvelope(ZOperatorCardApplicationsResponse) },
-        },
-      },
-      async (request) => ok(await operatorListApplications(context, request.body)),
-    );
-    app.post(
-      '/api/operator/card/approve',
-      {
-        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
-        schema: {
-          tags,
-          summary: 'Sandbox issuer: approve a submitted application (KYC)',
-          body: ZOperatorCardIdRequest,
-          response: { 200: ZEnvelope(ZOperatorCardApplication) },
-        },
-      },
-      async (request) =>
-        ok(await operatorDecide(context, operatorOf(request).actor, request.body.id, { approve: true })),
-    );
-    app.post(
-      '/api/operator/card/reject',
-      {
-        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
-        schema: {
-          tags,
-          summary:
-            'Sandbox issuer: reject a submitted application; the payment is refunded (or the code returned) once',
-          body: ZOperatorCardRejectRequest,
-          response: { 200: ZEnvelope(ZOperatorCardApplication) },
-        },
-      },
-      async (request) =>
-        ok(
-          await operatorDecide(context, operatorOf(request).actor, request.body.id, {
-            approve: false,
-            reason: request.body.reason ?? 'review_rejected',
-          }),
-        ),
-    );
-    app.post(
-      '/api/operator/card/issue',
-      {
-        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
-        schema: {
-          tags,
-          summary: "Issue an approved application's card now",
-          body: ZOperatorCardIdRequest,
-          response: { 200: ZEnvelope(ZOperatorCardApplication) },
-        },
-      },
-      async (request) => ok(await operatorIssue(context, operatorOf(request).actor, request.body.id)),
-    );
-    app.post(
-      '/api/operator/card/spend',
-      {
-        config: { operator: { permission: Permission.APPLICATIONS_DECIDE } },
-        schema: {
-          tags,
-          summary: 'Sandbox issuer: a simulated purchase on a card (demos and tests)',
-          body: ZOperatorCardSpendRequest,
-          response: { 200: ZEnvelope(ZCardTransaction) },
-        },
-      },
-      async (request) => ok(await operatorSpend(context, request.body)),
-    );
-  };
+// The operator side (the console and the operator key) lives in operator-routes.ts.
+export { cardOperatorRoutes } from './operator-routes.ts';

@@ -151,6 +151,7 @@ export async function setCardFrozen(
   frozen: boolean,
 ): Promise<TCardListItem> {
   const row = await boundCardOf(db, memberId, id);
+  if (!frozen && row.operatorFrozen) throw new AppError('CARD_FROZEN_BY_PROGRAMME');
   if (!frozen) refuseFeeDue(row, { clock });
   const card = await (frozen ? issuer.freeze(row.issuerRef) : issuer.unfreeze(row.issuerRef)).catch(issuerUnavailable);
   let [updated] = await db
@@ -158,10 +159,11 @@ export async function setCardFrozen(
     .set({ status: card.status, memberFrozen: frozen })
     .where(eq(cards.id, row.id))
     .returning();
-  if (!frozen && updated!.feeFrozen) {
-    // The fee job froze it while this unfreeze was under way: frozen again at the issuer.
+  if (!frozen && (updated!.feeFrozen || updated!.operatorFrozen)) {
+    // The fee job or an operator froze it while this unfreeze was under way: frozen again at the issuer.
     const refrozen = await issuer.freeze(row.issuerRef).catch(issuerUnavailable);
     [updated] = await db.update(cards).set({ status: refrozen.status }).where(eq(cards.id, row.id)).returning();
+    if (updated!.operatorFrozen) throw new AppError('CARD_FROZEN_BY_PROGRAMME');
     refuseFeeDue(updated!, { clock });
   }
   return toListItem(issuer, updated!, feeClockOf(clock).now());

@@ -108,6 +108,7 @@ export async function topUpCard(
     // A twin that held the card's lock first has answered this request: counted, not repeated.
     if (await topUpByRequest(tx, memberId, request.requestId)) return null;
     if (!card.boundAt) throw new AppError('CARD_NOT_BOUND');
+    if (card.operatorFrozen) throw new AppError('CARD_FROZEN_BY_PROGRAMME');
     refuseFeeDue(card, context);
     if (card.status === CardStatus.FROZEN) throw new AppError('CARD_FROZEN');
     const product = await productOf(tx, card.product);

@@ -207,7 +207,7 @@ export class SandboxCardIssuer implements CardIssuer {
         return { result: existing, events: [] };
       }
       const now = this.clock.now();
-      const delay = this.rules.decisionDelaySeconds;
+      const delay = this.rules.heldForOperator?.(input.holder) ? null : this.rules.decisionDelaySeconds;
       const application: StoredApplication = {
         ref: `app_${this.randomString(16, REF_ALPHABET)}`,
         reference: input.reference,
@@ -360,7 +360,7 @@ export class SandboxCardIssuer implements CardIssuer {
           ? (this.rules.rejections.find((rule) => rule.matches(application.holder))?.reason ?? null)
           : reason;
         const now = this.clock.now();
-        const issueDelay = this.rules.issueDelaySeconds;
+        const issueDelay = this.rules.heldForOperator?.(application.holder) ? null : this.rules.issueDelaySeconds;
         const next: StoredApplication = {
           ...application,
           status: verdict === null ? IssuerApplicationStatus.APPROVED : IssuerApplicationStatus.REJECTED,

@@ -39,13 +39,22 @@ export interface SandboxIssuerRules {
   issueDelaySeconds: number | null;
   /** Checked in order at the decision; none matching approves. */
   rejections: readonly SandboxRejectionRule[];
+  /**
+   * Step 8b: applications an operator decides and issues by hand even where the rest is automatic
+   * (the console's journey and demos); none when absent.
+   */
+  heldForOperator?: (holder: TCardHolder) => boolean;
 }
+
+/** For demos of the console: a holder whose last name contains "REVIEW" waits for an operator. */
+export const heldByName = (holder: TCardHolder) => holder.lastName.toUpperCase().includes('REVIEW');
 
 /** Development: decide and issue a few seconds apart, so the whole flow shows by itself. */
 export const SANDBOX_DEVELOPMENT_RULES: SandboxIssuerRules = {
   decisionDelaySeconds: 3,
   issueDelaySeconds: 3,
   rejections: DEFAULT_SANDBOX_REJECTIONS,
+  heldForOperator: heldByName,
 };
 
 /** Nothing happens by itself: every decision and issue comes from the operator API. */

@@ -9,7 +9,8 @@ import { ROUTES } from '@/config/routes.ts';
  * frozen by the programme for an unpaid monthly fee — with what is owed and that depositing USDT
  * pays it and unfreezes the card by itself (the Deposit button sits in Unfreeze's place). A fee owed
  * on an active card shows too, with a Deposit link. Nothing for an active card with nothing owed.
- * Test ids `card-detail-state` (`data-reason` member, fee_due or fee_owed), `card-detail-fee-due`,
+ * An operator's freeze (`programme`, Step 8b) has no Unfreeze: support lifts it.
+ * Test ids `card-detail-state` (`data-reason` member, programme, fee_due or fee_owed), `card-detail-fee-due`,
  * `card-detail-deposit`.
  */
 export function CardDetailState({ card, asset }: { card: TCardListItem; asset: string }) {
@@ -21,17 +22,18 @@ export function CardDetailState({ card, asset }: { card: TCardListItem; asset: s
 
   let text;
   if (reason === 'member') text = t('card.detail.frozenByMember');
+  else if (reason === 'programme') text = t('card.detail.frozenByProgramme');
   else if (reason === 'fee_due') text = t('card.detail.frozenFeeDue');
   else text = t('card.detail.feeOwed');
 
   return (
     <section
-      className={`card-detail-state card-detail-state--${reason === 'member' ? 'frozen' : 'fee'}`}
+      className={`card-detail-state card-detail-state--${reason === 'member' || reason === 'programme' ? 'frozen' : 'fee'}`}
       role="status"
       data-testid="card-detail-state"
       data-reason={reason}
     >
-      {reason === 'member' ? (
+      {reason === 'member' || reason === 'programme' ? (
         <Snowflake className="card-detail-state__icon" size={22} aria-hidden="true" />
       ) : (
         <WarningCircle className="card-detail-state__icon" size={22} aria-hidden="true" />

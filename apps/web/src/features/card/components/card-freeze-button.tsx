@@ -31,6 +31,8 @@ export function CardFreezeButton({ card }: { card: TCardListItem }) {
       </Button>
     );
   }
+  // The programme's freeze (an operator's) is lifted only by an operator: the state says so.
+  if (isFrozen && card.frozenReason === 'programme') return null;
   const freeze = !isFrozen;
 
   function ask() {
