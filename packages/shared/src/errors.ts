@@ -185,6 +185,10 @@ export const ErrorCode = {
   CONFIG_CONFLICT: 1850,
   /** Step 8b: the change would break a promise or the books (`{{reason}}` says which rule). */
   CONFIG_INVALID: 1851,
+  /** Step 8b: the activation code was voided by an operator; it cannot be used or given. */
+  ACTIVATION_CODE_VOIDED: 1878,
+  /** Step 8b: only an unused activation code can be voided (this one is used or already voided). */
+  ACTIVATION_CODE_NOT_VOIDABLE: 1879,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -23,6 +23,7 @@ import { membersReadRoutes } from './members/routes.ts';
 import type { OperatorContext } from './operators/context.ts';
 import { operatorAccountRoutes } from './operators/routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { codeOperatorRoutes } from './activation-code/operator-routes.ts';
 import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
 import { appRoutes } from './app/routes.ts';
@@ -36,6 +37,7 @@ import { devFaucetRoutes } from './dev/faucet.ts';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { devOperatorEnrolmentRoutes } from './dev/operator-enrolment.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { klkRoutes } from './klk/routes.ts';
 import { nodeOperatorRoutes, nodeRoutes } from './node/routes.ts';
 import { devNoticeSeed } from './notice/dev-seed.ts';
@@ -230,6 +232,9 @@ const serverModules: ServerModule[] = [
       stockholderOperatorRoutes({ db: c.db, clock: c.clock }),
       noticeOperatorRoutes({ db: c.db, clock: c.clock }),
       cardOperatorRoutes(c.cards),
+      // Step 8b codes/applications/exports: activation codes (look up, void) and the lists' CSV exports.
+      codeOperatorRoutes({ db: c.db, clock: c.clock, secret: c.secret }),
+      exportRoutes({ db: c.db, chains: c.chains }),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.

@@ -14,3 +14,5 @@ export * from './members.ts';
 export * from './payments.ts';
 export * from './dashboard.ts';
 export * from './config.ts';
+export * from './codes.ts';
+export * from './exports.ts';
