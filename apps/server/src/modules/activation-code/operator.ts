@@ -31,23 +31,23 @@ export interface CodeOperatorContext {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CODE_LETTERS = new RegExp(`^[${ACTIVATION_CODE_ALPHABET}]+$`);
 
+const owner = alias(members, 'owner');
+const buyer = alias(members, 'buyer');
+const giver = alias(members, 'giver');
+const taker = alias(members, 'taker');
+
 /** What `query` finds: a whole code, its visible part, or the owner (id, email, invitation code). */
 function matching(secret: string, query: string): SQL {
   const text = query.trim();
   if (UUID.test(text)) return eq(activationCodes.ownerId, text.toLowerCase());
-  if (text.includes('@')) return eq(members.email, text.toLowerCase());
+  if (text.includes('@')) return eq(owner.email, text.toLowerCase());
   const letters = normalizeActivationCode(text).replace(/[.…]/g, '');
   if (CODE_LETTERS.test(letters)) {
     if (letters.length === ACTIVATION_CODE_LENGTH) return eq(activationCodes.codeHash, hashCode(secret, letters));
     if (letters.length === 8) return eq(activationCodes.hint, `${letters.slice(0, 4)}…${letters.slice(4)}`);
   }
-  return eq(members.inviteCode, text.toUpperCase());
+  return eq(owner.inviteCode, text.toUpperCase());
 }
-
-const owner = alias(members, 'owner');
-const buyer = alias(members, 'buyer');
-const giver = alias(members, 'giver');
-const taker = alias(members, 'taker');
 
 type Listed = {
   code: typeof activationCodes.$inferSelect;
@@ -118,7 +118,6 @@ export async function lookupCodes(
 ): Promise<TOperatorCodeLookupResponse> {
   const limit = request.limit ?? 20;
   const rows = await selectCodes(db)
-    .leftJoin(members, eq(members.id, activationCodes.ownerId))
     .where(
       and(
         matching(secret, request.query),
