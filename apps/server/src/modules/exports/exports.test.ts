@@ -149,7 +149,9 @@ describe(`CSV exports (${testDatabaseKind()})`, () => {
   it("refuses an operator without the list's permission, and bad filters, with the envelope and nothing audited", async () => {
     const before = (await exportAudits('export.audit')).length;
     const forbidden = await post('/api/operator/audit/export', {}, content);
-    expect(forbidden.headers.get('content-type')).toContain('application/json');
+    // The wire envelope, not a file.
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get('content-type') ?? '').not.toContain('text/csv');
     expect(((await forbidden.json()) as { code: number }).code).toBe(ErrorCode.OPERATOR_FORBIDDEN);
     const bad = await post('/api/operator/orders/export', { kind: 'lottery' });
     expect(bad.status).toBeLessThan(500);
