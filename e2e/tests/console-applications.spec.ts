@@ -152,7 +152,10 @@ test('compliance approves a node application with a note the member reads, and v
   await expect(page.getByTestId(`node-${id}-status`)).toBeVisible();
   await page.getByTestId(`node-${id}-refuse`).click();
   await captureConsole(page, 'zh-Hans-applications-refuse');
-  await page.getByRole('dialog').getByRole('button', { name: /取\s*消/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
   await page.getByRole('tab', { name: '股东' }).click();
   await captureConsole(page, 'zh-Hans-applications-shareholders');
   await page.getByRole('tab', { name: '全球节点' }).click();

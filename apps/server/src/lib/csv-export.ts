@@ -27,10 +27,7 @@ export interface CsvExport<Row> {
 }
 
 /** Pages of `page`, one after another until the last: the `nextPage` csvStream pulls. */
-export function keysetPages<Row>(
-  page: CsvExport<Row>['page'],
-  limit = EXPORT_PAGE,
-): () => Promise<Row[]> {
+export function keysetPages<Row>(page: CsvExport<Row>['page'], limit = EXPORT_PAGE): () => Promise<Row[]> {
   let cursor: string | undefined;
   let done = false;
   return async () => {

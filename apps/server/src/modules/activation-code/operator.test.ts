@@ -87,7 +87,12 @@ describe(`activation codes for operators (${testDatabaseKind()})`, () => {
     expect(give.code).toBe(200);
 
     const [byHint] = await lookup(first!.hint);
-    expect(byHint).toMatchObject({ id: first!.id, status: 'unused', ownerId: bob.member.memberId, ownerEmail: bob.email });
+    expect(byHint).toMatchObject({
+      id: first!.id,
+      status: 'unused',
+      ownerId: bob.member.memberId,
+      ownerEmail: bob.email,
+    });
     expect(byHint!.buyerId).toBe(alice.member.memberId);
     expect(byHint!.transfers).toEqual([
       expect.objectContaining({ fromMemberId: alice.member.memberId, fromEmail: alice.email, toEmail: bob.email }),
@@ -101,7 +106,12 @@ describe(`activation codes for operators (${testDatabaseKind()})`, () => {
     expect((await lookup(first!.code!.replace(/-/g, '').toLowerCase())).map((c) => c.id)).toEqual([first!.id]);
     // By owner: email and member id; Alice's remaining codes, not the one she gave.
     const aliceCodes = await lookup(alice.email.toUpperCase());
-    expect(aliceCodes.map((c) => c.id).sort()).toEqual(alice.codes.slice(1).map((c) => c.id).sort());
+    expect(aliceCodes.map((c) => c.id).sort()).toEqual(
+      alice.codes
+        .slice(1)
+        .map((c) => c.id)
+        .sort(),
+    );
     expect((await lookup(bob.member.memberId)).map((c) => c.id)).toContain(first!.id);
     expect(await lookup('nobody@example.com')).toEqual([]);
   });

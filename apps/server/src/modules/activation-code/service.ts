@@ -104,7 +104,10 @@ function toActivationCode(secret: string, row: CodeRow): TActivationCode {
 function statusWhere(status: TActivationCodesRequest['status']) {
   if (!status) return undefined;
   if (status === ActivationCodeStatus.UNUSED) return eq(activationCodes.status, status);
-  return inArray(activationCodes.status, [status, ...(status === ActivationCodeStatus.USED ? [ActivationCodeStatus.VOIDED] : [])]);
+  return inArray(activationCodes.status, [
+    status,
+    ...(status === ActivationCodeStatus.USED ? [ActivationCodeStatus.VOIDED] : []),
+  ]);
 }
 
 /** `/api/card/codes`: the member's codes, newest first, with counts of unused and used. */

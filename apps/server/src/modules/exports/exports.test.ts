@@ -69,49 +69,45 @@ function collector(): () => void {
 }
 
 describe(`CSV exports (${testDatabaseKind()})`, () => {
-  it(
-    'streams 100,000 rows in bounded memory, every row there',
-    async () => {
-      await t.database.db.execute(sql`
+  it('streams 100,000 rows in bounded memory, every row there', async () => {
+    await t.database.db.execute(sql`
         insert into audit_log (at, actor_type, actor_id, actor_name, action, target_type, target_id, reason)
         select now(), 'system', null, 'bulk', 'bulk.row', 'row', n::text,
                case when n % 1000 = 0 then '=cmd|calc' else repeat('r', ${REASON_LENGTH}) end
         from generate_series(1, ${ROWS}) as n`);
-      const gc = collector();
-      gc();
-      const baseline = process.memoryUsage().heapUsed;
-      let peak = 0;
-      let lines = 0;
-      let bytes = 0;
-      let chunks = 0;
-      let formulas = 0;
-      let tail = '';
-      const response = await post('/api/operator/audit/export', { action: 'bulk.row' });
-      expect(response.status).toBe(200);
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      for (let next = await reader.read(); !next.done; next = await reader.read()) {
-        const text = tail + next.value;
-        const parts = text.split('\r\n');
-        tail = parts.pop() ?? '';
-        lines += parts.length;
-        formulas += parts.filter((line) => line.endsWith(`,'=cmd|calc,`)).length;
-        bytes += next.value.length;
-        chunks += 1;
-        if (chunks % 50 === 0) {
-          gc();
-          peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
-        }
+    const gc = collector();
+    gc();
+    const baseline = process.memoryUsage().heapUsed;
+    let peak = 0;
+    let lines = 0;
+    let bytes = 0;
+    let chunks = 0;
+    let formulas = 0;
+    let tail = '';
+    const response = await post('/api/operator/audit/export', { action: 'bulk.row' });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const text = tail + next.value;
+      const parts = text.split('\r\n');
+      tail = parts.pop() ?? '';
+      lines += parts.length;
+      formulas += parts.filter((line) => line.endsWith(`,'=cmd|calc,`)).length;
+      bytes += next.value.length;
+      chunks += 1;
+      if (chunks % 50 === 0) {
+        gc();
+        peak = Math.max(peak, process.memoryUsage().heapUsed - baseline);
       }
-      expect(tail).toBe('');
-      expect(lines).toBe(ROWS + 1);
-      expect(formulas).toBe(ROWS / 1000);
-      // The whole export is well over 30 MB of text; the server never held more than a few pages of it.
-      expect(bytes).toBeGreaterThan(ROWS * REASON_LENGTH);
-      expect(chunks).toBeGreaterThan(50);
-      expect(peak).toBeLessThan(24 * 1024 * 1024);
-    },
-    300_000,
-  );
+    }
+    expect(tail).toBe('');
+    expect(lines).toBe(ROWS + 1);
+    expect(formulas).toBe(ROWS / 1000);
+    // The whole export is well over 30 MB of text; the server never held more than a few pages of it.
+    expect(bytes).toBeGreaterThan(ROWS * REASON_LENGTH);
+    expect(chunks).toBeGreaterThan(50);
+    expect(peak).toBeLessThan(24 * 1024 * 1024);
+  }, 300_000);
 
   it('exports each list as filtered, audited with its filter', async () => {
     const members = await csvRows('/api/operator/members/export', { query: member.memberId });

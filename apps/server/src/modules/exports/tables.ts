@@ -99,6 +99,10 @@ async function page(
     .where(and(where, cursor === undefined ? undefined : lt(table.id, BigInt(cursor))))
     .orderBy(desc(table.id))
     .limit(limit);
-  const list = rows.map((row) => ({ id: row.values.id, values: row.values as Record<string, unknown>, email: row.email }));
+  const list = rows.map((row) => ({
+    id: row.values.id,
+    values: row.values,
+    email: row.email,
+  }));
   return { list, nextCursor: list.length === limit ? (list.at(-1)?.id.toString() ?? null) : null };
 }

@@ -22,7 +22,16 @@ export interface DecisionDialogProps {
 }
 
 /** Confirms a decision on an application with the note the member reads in the app. */
-export function DecisionDialog({ open, title, text, okText, danger, noteRequired, onSubmit, onClose }: DecisionDialogProps) {
+export function DecisionDialog({
+  open,
+  title,
+  text,
+  okText,
+  danger,
+  noteRequired,
+  onSubmit,
+  onClose,
+}: DecisionDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ note: string }>();
   const [submitting, setSubmitting] = useState(false);

@@ -36,7 +36,12 @@ export function NodeApplications() {
   );
 
   const columns: TableColumnsType<TOperatorNodeApplication> = [
-    { title: t('applications.id'), dataIndex: 'id', width: 70, render: (id: string) => <span className="mono">{id}</span> },
+    {
+      title: t('applications.id'),
+      dataIndex: 'id',
+      width: 70,
+      render: (id: string) => <span className="mono">{id}</span>,
+    },
     { title: t('applications.applicant'), key: 'applicant', render: (_, a) => <ApplicantCell application={a} /> },
     { title: t('applications.region'), dataIndex: 'region' },
     {
@@ -49,8 +54,18 @@ export function NodeApplications() {
         </span>
       ),
     },
-    { title: t('applications.paid'), dataIndex: 'paid', width: 110, render: (paid: string | null) => (paid ? formatAmount(paid) : '—') },
-    { title: t('applications.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('applications.paid'),
+      dataIndex: 'paid',
+      width: 110,
+      render: (paid: string | null) => (paid ? formatAmount(paid) : '—'),
+    },
+    {
+      title: t('applications.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (v: string) => formatDateTime(v),
+    },
     {
       title: '',
       key: 'actions',
@@ -78,7 +93,10 @@ export function NodeApplications() {
         <Segmented<Filter>
           value={status}
           onChange={setStatus}
-          options={FILTERS.map((value) => ({ value, label: value === 'all' ? t('applications.all') : t(`status.${value}`) }))}
+          options={FILTERS.map((value) => ({
+            value,
+            label: value === 'all' ? t('applications.all') : t(`status.${value}`),
+          }))}
           data-testid="node-status-filter"
         />
       </div>
@@ -116,7 +134,10 @@ export function NodeApplications() {
           if (!deciding) return;
           const id = deciding.application.id;
           if (deciding.action === 'approve' || deciding.action === 'reject') {
-            await decide.mutateAsync({ kind: 'node-review', payload: { id, approve: deciding.action === 'approve', note } });
+            await decide.mutateAsync({
+              kind: 'node-review',
+              payload: { id, approve: deciding.action === 'approve', note },
+            });
           } else if (deciding.action === 'authorize') {
             await decide.mutateAsync({ kind: 'node-authorize', payload: { id, note } });
           } else {

@@ -30,7 +30,12 @@ export function StockholderApplications() {
   const decide = useDecideApplication();
 
   const columns: TableColumnsType<TOperatorStockholderApplication> = [
-    { title: t('applications.id'), dataIndex: 'id', width: 70, render: (id: string) => <span className="mono">{id}</span> },
+    {
+      title: t('applications.id'),
+      dataIndex: 'id',
+      width: 70,
+      render: (id: string) => <span className="mono">{id}</span>,
+    },
     { title: t('applications.applicant'), key: 'applicant', render: (_, a) => <ApplicantCell application={a} /> },
     {
       title: t('applications.contribution'),
@@ -47,7 +52,12 @@ export function StockholderApplications() {
         </span>
       ),
     },
-    { title: t('applications.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('applications.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: (v: string) => formatDateTime(v),
+    },
     {
       title: '',
       key: 'actions',
@@ -80,7 +90,10 @@ export function StockholderApplications() {
         <Segmented<Filter>
           value={status}
           onChange={setStatus}
-          options={FILTERS.map((value) => ({ value, label: value === 'all' ? t('applications.all') : t(`status.${value}`) }))}
+          options={FILTERS.map((value) => ({
+            value,
+            label: value === 'all' ? t('applications.all') : t(`status.${value}`),
+          }))}
           data-testid="stockholder-status-filter"
         />
       </div>

@@ -24,7 +24,13 @@ const code = (over: Partial<TOperatorActivationCode>): TOperatorActivationCode =
   voidedReason: null,
   voidedBy: null,
   transfers: [
-    { fromMemberId: GIVER, fromEmail: 'giver@example.com', toMemberId: OWNER, toEmail: 'owner@example.com', at: '2026-05-04T10:00:00.000Z' },
+    {
+      fromMemberId: GIVER,
+      fromEmail: 'giver@example.com',
+      toMemberId: OWNER,
+      toEmail: 'owner@example.com',
+      at: '2026-05-04T10:00:00.000Z',
+    },
   ],
   ...over,
 });
@@ -43,7 +49,24 @@ describe('the activation codes page', () => {
       '/auth/me': () => ({ data: sessionFor(['compliance']) }),
       '/codes/lookup': () => ({
         data: {
-          list: [voided ? code({ status: 'voided', voidedAt: '2026-05-05T10:00:00.000Z', voidedReason: 'Stolen', voidedBy: 'Ops' }) : code({}), code({ id: '8', hint: 'EFGH…STUV', status: 'used', usedAt: '2026-05-04T12:00:00.000Z', usedFor: 'card_application:12', transfers: [] })],
+          list: [
+            voided
+              ? code({
+                  status: 'voided',
+                  voidedAt: '2026-05-05T10:00:00.000Z',
+                  voidedReason: 'Stolen',
+                  voidedBy: 'Ops',
+                })
+              : code({}),
+            code({
+              id: '8',
+              hint: 'EFGH…STUV',
+              status: 'used',
+              usedAt: '2026-05-04T12:00:00.000Z',
+              usedFor: 'card_application:12',
+              transfers: [],
+            }),
+          ],
           nextCursor: null,
         },
       }),

@@ -82,7 +82,12 @@ export default function CodesPage() {
           '—'
         ),
     },
-    { title: t('codes.createdAt'), dataIndex: 'createdAt', width: 180, render: (value: string) => formatDateTime(value) },
+    {
+      title: t('codes.createdAt'),
+      dataIndex: 'createdAt',
+      width: 180,
+      render: (value: string) => formatDateTime(value),
+    },
     {
       title: '',
       key: 'actions',

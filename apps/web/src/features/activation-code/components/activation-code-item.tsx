@@ -39,10 +39,7 @@ export function ActivationCodeItem({
       </div>
       <div className="activation-code__row">
         <span className="record__meta activation-code__meta">
-          <span
-            className={isUnused ? 'record__tag record__tag--done' : 'record__tag'}
-            data-testid={`${testId}-status`}
-          >
+          <span className={isUnused ? 'record__tag record__tag--done' : 'record__tag'} data-testid={`${testId}-status`}>
             {isUnused
               ? t('codes.unused')
               : code.status === ActivationCodeStatus.VOIDED
