@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestApp({ RUN_CHAIN_WORKERS: 'false' });
   compliance = await createOperator(t, ['compliance']);
   support = await createOperator(t, ['support']);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });

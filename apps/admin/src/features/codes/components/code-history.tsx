@@ -21,7 +21,7 @@ export function CodeHistory({ code }: { code: TOperatorActivationCode }) {
   const items = [
     {
       color: 'blue',
-      children: (
+      content: (
         <>
           {t('codes.history.issued', { purchase: code.purchaseId })}{' '}
           <MemberLink id={code.buyerId} email={code.buyerEmail} />
@@ -31,7 +31,7 @@ export function CodeHistory({ code }: { code: TOperatorActivationCode }) {
     },
     ...code.transfers.map((transfer, index) => ({
       color: 'gray',
-      children: (
+      content: (
         <span data-testid={`code-${code.id}-transfer-${index}`}>
           {t('codes.history.gave')} <MemberLink id={transfer.fromMemberId} email={transfer.fromEmail} /> →{' '}
           <MemberLink id={transfer.toMemberId} email={transfer.toEmail} />
@@ -43,7 +43,7 @@ export function CodeHistory({ code }: { code: TOperatorActivationCode }) {
       ? [
           {
             color: 'green',
-            children: (
+            content: (
               <>
                 {t('codes.history.used', { reference: code.usedFor ?? '' })}
                 <Typography.Text type="secondary"> · {formatDateTime(code.usedAt)}</Typography.Text>
@@ -56,7 +56,7 @@ export function CodeHistory({ code }: { code: TOperatorActivationCode }) {
       ? [
           {
             color: 'red',
-            children: (
+            content: (
               <>
                 {t('codes.history.voided', { by: code.voidedBy ?? '—' })}
                 <Typography.Text type="secondary"> · {formatDateTime(code.voidedAt)}</Typography.Text>
