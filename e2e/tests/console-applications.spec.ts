@@ -31,6 +31,8 @@ async function inviteCompliance(page: Page): Promise<string> {
   const dev = (await answer.json()) as { code: number; data: { enrolmentUrl: string | null } };
   expect(dev.data.enrolmentUrl).toBeTruthy();
   await page.goto(dev.data.enrolmentUrl!);
+  // The machine running the journeys may be busy: the first load of the console can take a while.
+  await expect(page.getByTestId('enrol-card')).toBeVisible({ timeout: 60_000 });
   const admin: Authenticator = await enrolThroughConsole(page, ADMIN_PASSWORD);
   await page.getByTestId('enrol-submit').click();
   await inputOf(page, 'codes-stored').check();
@@ -87,6 +89,7 @@ test('compliance approves a node application with a note the member reads, and v
   const complianceContext = await openConsoleContext(browser, baseURL!);
   const page = await complianceContext.newPage();
   await page.goto(link);
+  await expect(page.getByTestId('enrol-card')).toBeVisible({ timeout: 60_000 });
   await enrolThroughConsole(page, COMPLIANCE_PASSWORD);
   await page.getByTestId('enrol-submit').click();
   await inputOf(page, 'codes-stored').check();
