@@ -10,7 +10,7 @@ import { useCursorPages, type CursorPage } from '@/lib/use-cursor-pages.ts';
 export function ApplicantCell({
   application,
 }: {
-  application: { name: string; memberId: string; memberEmail?: string | null };
+  application: { name: string; memberId: string; memberEmail?: string | null | undefined };
 }) {
   return (
     <>

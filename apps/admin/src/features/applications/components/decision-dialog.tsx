@@ -67,14 +67,12 @@ export function DecisionDialog({
     >
       {text && <Typography.Paragraph>{text}</Typography.Paragraph>}
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="note"
-          label={noteRequired ? t('applications.note.required') : t('applications.note.optional')}
-          extra={t('applications.note.hint')}
-        >
+        <Form.Item name="note" label={noteRequired ? t('applications.note.required') : t('applications.note.optional')}>
           <Input.TextArea rows={3} maxLength={500} showCount autoFocus data-testid="decision-note" />
         </Form.Item>
       </Form>
+      {/* Below the form: as a field's help it would run into the character count. */}
+      <Typography.Text type="secondary">{t('applications.note.hint')}</Typography.Text>
     </Modal>
   );
 }
