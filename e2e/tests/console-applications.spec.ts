@@ -64,7 +64,11 @@ test('compliance approves a node application with a note the member reads, and v
   const link = await inviteCompliance(adminPage);
 
   // The member, on a phone: a partner package (codes) and a node application through the app.
-  const memberContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const memberContext = await browser.newContext({
+    baseURL: baseURL!,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   const member = await memberContext.newPage();
   const memberEmail = await loginNewMember(member, 'console-applications');
   await seedFunds(member, { asset: 'USDT', amount: '5000', bucket: 'available' });
