@@ -209,6 +209,10 @@ export const ErrorCode = {
   CARD_NUMBER_TAKEN: 1871,
   /** Step 8b: freezing a card an operator already froze, or unfreezing one no operator froze. */
   CARD_OPERATOR_FREEZE_UNCHANGED: 1872,
+  /** Step 8b: the activation code was voided by an operator; it cannot be used or given. */
+  ACTIVATION_CODE_VOIDED: 1878,
+  /** Step 8b: only an unused activation code can be voided (this one is used or already voided). */
+  ACTIVATION_CODE_NOT_VOIDABLE: 1879,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

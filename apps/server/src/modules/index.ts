@@ -26,6 +26,7 @@ import { configHistoryRoutes } from './config/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { adjustmentContextOf } from './adjustments/context.ts';
 import { adjustmentOperatorRoutes } from './adjustments/routes.ts';
+import { codeOperatorRoutes } from './activation-code/operator-routes.ts';
 import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
 import { appRoutes } from './app/routes.ts';
@@ -39,6 +40,7 @@ import { devFaucetRoutes } from './dev/faucet.ts';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { devOperatorEnrolmentRoutes } from './dev/operator-enrolment.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { klkRoutes } from './klk/routes.ts';
 import { nodeOperatorRoutes, nodeRoutes } from './node/routes.ts';
 import { devNoticeSeed } from './notice/dev-seed.ts';
@@ -237,6 +239,9 @@ const serverModules: ServerModule[] = [
       configHistoryRoutes(c.db),
       // Step 8b §3: two-person adjustments.
       adjustmentOperatorRoutes(adjustmentContextOf(c), c.operators),
+      // Step 8b codes/applications/exports: activation codes (look up, void) and the lists' CSV exports.
+      codeOperatorRoutes({ db: c.db, clock: c.clock, secret: c.secret }),
+      exportRoutes({ db: c.db, chains: c.chains }),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.

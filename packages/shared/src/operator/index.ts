@@ -16,3 +16,5 @@ export * from './dashboard.ts';
 export * from './config.ts';
 export * from './adjustments.ts';
 export * from './cards.ts';
+export * from './codes.ts';
+export * from './exports.ts';

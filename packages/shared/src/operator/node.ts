@@ -31,6 +31,8 @@ export const ZOperatorNodeApplication = ZNodeApplication.extend({
   reviewedBy: z.string().nullable(),
   decidedBy: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** Step 8b: the member's email, in lists (null: a wallet-only member). */
+  memberEmail: z.string().nullable().optional(),
 });
 export type TOperatorNodeApplication = z.infer<typeof ZOperatorNodeApplication>;
 export const ZOperatorNodeListResponse = z.object({
@@ -61,6 +63,8 @@ export type TOperatorStockholderListRequest = z.input<typeof ZOperatorStockholde
 export const ZOperatorStockholderApplication = ZStockholderApplication.extend({
   memberId: z.string(),
   reviewedBy: z.string().nullable(),
+  /** Step 8b: the member's email, in lists (null: a wallet-only member). */
+  memberEmail: z.string().nullable().optional(),
 });
 export type TOperatorStockholderApplication = z.infer<typeof ZOperatorStockholderApplication>;
 export const ZOperatorStockholderListResponse = z.object({

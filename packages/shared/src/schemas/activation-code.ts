@@ -7,11 +7,13 @@ import { ZCursor, ZLimit, ZRecordId, ZRequestId } from './common.ts';
  * on a card application.
  */
 
-export const ActivationCodeStatus = { UNUSED: 'unused', USED: 'used' } as const;
+/** `voided` (Step 8b): an operator voided the unused code; it can never be used or given. */
+export const ActivationCodeStatus = { UNUSED: 'unused', USED: 'used', VOIDED: 'voided' } as const;
 export type TActivationCodeStatus = (typeof ActivationCodeStatus)[keyof typeof ActivationCodeStatus];
-export const ZActivationCodeStatus = z.enum([ActivationCodeStatus.UNUSED, ActivationCodeStatus.USED], {
-  error: 'validation.invalid',
-});
+export const ZActivationCodeStatus = z.enum(
+  [ActivationCodeStatus.UNUSED, ActivationCodeStatus.USED, ActivationCodeStatus.VOIDED],
+  { error: 'validation.invalid' },
+);
 
 /** Where the member got the code: a KLK package they bought, or another member. */
 export const ActivationCodeSource = { PURCHASE: 'purchase', GIFT: 'gift' } as const;

@@ -91,7 +91,10 @@ export const activationCodes = pgTable(
     purchaseId: bigint('purchase_id', { mode: 'bigint' })
       .notNull()
       .references(() => klkPurchases.id),
-    /** `unused` or `used`; a rejected card application returns its code to `unused`. */
+    /**
+     * `unused`, `used` or `voided`; a rejected card application returns its code to `unused`. An
+     * operator voids an unused code (Step 8b): it can then never be used or given.
+     */
     status: text('status').notNull().default('unused'),
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** What used it, e.g. `card_application:12` (the card module's record). */
@@ -99,12 +102,22 @@ export const activationCodes = pgTable(
     /** Set when the code last changed hands. */
     receivedAt: timestamp('received_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Step 8b: when, why and by which operator (name) the code was voided. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedReason: text('voided_reason'),
+    voidedBy: text('voided_by'),
   },
   (t) => [
     uniqueIndex('activation_codes_hash_key').on(t.codeHash),
     index('activation_codes_owner_idx').on(t.ownerId, t.status, t.id),
+    /** Step 8b: operators look a code up by its visible part. */
+    index('activation_codes_hint_idx').on(t.hint),
     uniqueIndex('activation_codes_used_by_key').on(t.usedByReference),
-    check('activation_codes_status', sql`${t.status} in ('unused', 'used')`),
+    check('activation_codes_status', sql`${t.status} in ('unused', 'used', 'voided')`),
+    check(
+      'activation_codes_voided',
+      sql`(${t.status} = 'voided') = (${t.voidedAt} is not null and ${t.voidedReason} is not null)`,
+    ),
     check(
       'activation_codes_used',
       sql`(${t.status} = 'used') = (${t.usedAt} is not null and ${t.usedByReference} is not null)`,

@@ -10,7 +10,7 @@ import {
   type TActivationCodesRequest,
   type TActivationCodesResponse,
 } from '@kpc/shared';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { activationCodeTransfers, activationCodes, members } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -47,7 +47,7 @@ function formatCode(code: string): string {
   return code.match(/.{1,4}/g)?.join('-') ?? code;
 }
 
-function hashCode(secret: string, code: string): string {
+export function hashCode(secret: string, code: string): string {
   return hashWithSecret(secret, `activation-code:${normalizeActivationCode(code)}`);
 }
 
@@ -87,12 +87,27 @@ function toActivationCode(secret: string, row: CodeRow): TActivationCode {
     id: row.id.toString(),
     code: code === null ? null : formatCode(code),
     hint: row.hint,
-    status: unused ? ActivationCodeStatus.UNUSED : ActivationCodeStatus.USED,
+    status:
+      row.status === ActivationCodeStatus.VOIDED
+        ? ActivationCodeStatus.VOIDED
+        : unused
+          ? ActivationCodeStatus.UNUSED
+          : ActivationCodeStatus.USED,
     source: row.receivedAt === null ? ActivationCodeSource.PURCHASE : ActivationCodeSource.GIFT,
     createdAt: (row.receivedAt ?? row.createdAt).toISOString(),
     usedAt: row.usedAt?.toISOString() ?? null,
     usedFor: row.usedByReference,
   };
+}
+
+/** A member asking for `used` codes sees the voided ones with them (neither can be used). */
+function statusWhere(status: TActivationCodesRequest['status']) {
+  if (!status) return undefined;
+  if (status === ActivationCodeStatus.UNUSED) return eq(activationCodes.status, status);
+  return inArray(activationCodes.status, [
+    status,
+    ...(status === ActivationCodeStatus.USED ? [ActivationCodeStatus.VOIDED] : []),
+  ]);
 }
 
 /** `/api/card/codes`: the member's codes, newest first, with counts of unused and used. */
@@ -110,7 +125,7 @@ export async function listActivationCodes(
       .where(
         and(
           eq(activationCodes.ownerId, memberId),
-          request.status ? eq(activationCodes.status, request.status) : undefined,
+          statusWhere(request.status),
           cursor === null ? undefined : lt(activationCodes.id, cursor),
         ),
       )
@@ -126,7 +141,8 @@ export async function listActivationCodes(
   return {
     ...toPage(rows, limit, (row) => toActivationCode(secret, row)),
     unused: count(ActivationCodeStatus.UNUSED),
-    used: count(ActivationCodeStatus.USED),
+    // The member's "used" tab holds every code they can no longer use, voided ones too.
+    used: count(ActivationCodeStatus.USED) + count(ActivationCodeStatus.VOIDED),
   };
 }
 
@@ -197,6 +213,7 @@ async function give(
     if (!code || code.ownerId !== memberId) throw new AppError('ACTIVATION_CODE_NOT_FOUND');
     // A code is worth a card: a frozen member cannot give it away (Step 8a).
     await assertMayMoveMoney(tx, memberId);
+    if (code.status === ActivationCodeStatus.VOIDED) throw new AppError('ACTIVATION_CODE_VOIDED');
     if (code.status !== ActivationCodeStatus.UNUSED) throw new AppError('ACTIVATION_CODE_USED');
     // Only a member who holds this unused code learns anything about the recipient.
     const recipient = await findRecipient(tx, request.to);
@@ -228,6 +245,8 @@ export async function consumeActivationCode(
     .where(eq(activationCodes.codeHash, hashCode(input.secret, input.code)))
     .for('update');
   if (!row || row.ownerId !== input.memberId) throw new AppError('ACTIVATION_CODE_NOT_FOUND');
+  // Locked above: an operator voiding it at this moment either went first (voided) or waits.
+  if (row.status === ActivationCodeStatus.VOIDED) throw new AppError('ACTIVATION_CODE_VOIDED');
   if (row.status !== ActivationCodeStatus.UNUSED) throw new AppError('ACTIVATION_CODE_USED');
   await tx
     .update(activationCodes)

@@ -1,14 +1,12 @@
 import { ZEnvelope } from '@kpc/shared';
 import { Permission, ZAuditFilter, ZAuditListRequest, ZAuditListResponse } from '@kpc/shared/operator';
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
-import { csvStream, type CsvColumn } from '../../lib/csv.ts';
+import type { CsvColumn } from '../../lib/csv.ts';
+import { sendCsvExport } from '../../lib/csv-export.ts';
+import { operatorOf } from '../../plugins/operator.ts';
 import { ok } from '../../plugins/wire.ts';
-import { auditWhere, listAudit, toAuditEntry } from './service.ts';
-
-const EXPORT_PAGE = 1000;
+import { listAudit, type toAuditEntry } from './service.ts';
 
 type Entry = ReturnType<typeof toAuditEntry>;
 const COLUMNS: ReadonlyArray<CsvColumn<Entry>> = [
@@ -50,24 +48,17 @@ export const auditRoutes =
       '/api/operator/audit/export',
       {
         config: { operator: access },
-        schema: { tags, summary: 'The audit log as CSV, filtered as the list, streamed', body: ZAuditFilter },
+        schema: { tags, summary: 'The audit log as CSV, filtered as the list, streamed (audited)', body: ZAuditFilter },
       },
-      async (request, reply) => {
-        let cursor: bigint | null = null;
-        const stream = csvStream(COLUMNS, async () => {
-          const rows = await db
-            .select()
-            .from(auditLog)
-            .where(auditWhere({ ...request.body, ...(cursor === null ? {} : { cursor: cursor.toString() }) }))
-            .orderBy(desc(auditLog.id))
-            .limit(EXPORT_PAGE);
-          cursor = rows.at(-1)?.id ?? cursor;
-          return rows.map(toAuditEntry);
-        });
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="audit-${new Date().toISOString().slice(0, 10)}.csv"`)
-          .send(stream);
-      },
+      async (request, reply) =>
+        sendCsvExport(
+          reply,
+          { db, actor: operatorOf(request).actor, filter: request.body },
+          {
+            name: 'audit',
+            columns: COLUMNS,
+            page: (cursor, limit) => listAudit(db, { ...request.body, cursor, limit }),
+          },
+        ),
     );
   };

@@ -22,6 +22,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { nodeApplications, settings } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { withMemberEmails } from '../members/emails.ts';
 import { toPage } from '../assets/service.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 
@@ -238,7 +239,7 @@ export async function listNodeApplications(
     )
     .orderBy(desc(nodeApplications.id))
     .limit(limit + 1);
-  return toPage(rows, limit, toOperatorApplication);
+  return withMemberEmails(db, toPage(rows, limit, toOperatorApplication));
 }
 
 /** `/api/operator/node/review`: `applied` -> `approved` (awaiting payment) or `rejected`; once. */

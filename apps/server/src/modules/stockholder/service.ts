@@ -18,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { stockholderApplications } from '../../db/schema/index.ts';
 import { parseAmount } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { withMemberEmails } from '../members/emails.ts';
 import { toPage } from '../assets/service.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 
@@ -112,7 +113,7 @@ export async function listStockholderApplications(
     )
     .orderBy(desc(stockholderApplications.id))
     .limit(limit + 1);
-  return toPage(rows, limit, toOperatorApplication);
+  return withMemberEmails(db, toPage(rows, limit, toOperatorApplication));
 }
 
 /**

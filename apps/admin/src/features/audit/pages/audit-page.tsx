@@ -1,4 +1,4 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { Permission, ZAuditFilter, type TAuditEntry } from '@kpc/shared/operator';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -19,8 +19,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { ExportButton } from '@/components/export-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
-import { downloadExport } from '@/lib/download-export.ts';
 import { formatDateTime, shortenId } from '@/lib/format.ts';
 import { request } from '@/lib/request.ts';
 import { useCan } from '@/lib/session.ts';
@@ -69,7 +69,6 @@ export default function AuditPage() {
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<TAuditFilter>({});
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const [isExporting, setIsExporting] = useState(false);
   const canListOperators = useCan(Permission.OPERATORS_MANAGE);
   const operators = useQuery({
     queryKey: ['operators'],
@@ -103,17 +102,6 @@ export default function AuditPage() {
   function filterBy(values: Partial<FilterValues>) {
     form.setFieldsValue(values);
     applyFilters();
-  }
-
-  async function exportCsv() {
-    setIsExporting(true);
-    try {
-      await downloadExport('/audit/export', filters, `audit-${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch {
-      // Shown by downloadExport.
-    } finally {
-      setIsExporting(false);
-    }
   }
 
   const columns: TableColumnsType<TAuditEntry> = [
@@ -183,16 +171,7 @@ export default function AuditPage() {
     <>
       <PageTitle
         title={t('nav.audit')}
-        extra={
-          <Button
-            icon={<DownloadOutlined />}
-            loading={isExporting}
-            onClick={() => void exportCsv()}
-            data-testid="audit-export"
-          >
-            {t('audit.export')}
-          </Button>
-        }
+        extra={<ExportButton path="/audit/export" filters={filters} name="audit" testId="audit-export" />}
       />
       <Card>
         <Form form={form} layout="vertical" className="toolbar" onFinish={applyFilters}>

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { ExportButton } from '@/components/export-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { memberPath } from '@/config/routes.ts';
@@ -148,7 +149,10 @@ export default function DepositsPage() {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <PageTitle title={t('nav.deposits')} />
+      <PageTitle
+        title={t('nav.deposits')}
+        extra={<ExportButton path="/deposits/export" filters={filters} name="deposits" />}
+      />
       <Card size="small" title={t('deposits.watchers')}>
         <WatchersTable chains={chains.data?.list ?? []} loading={chains.isLoading} />
       </Card>

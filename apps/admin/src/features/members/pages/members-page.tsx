@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { ExportButton } from '@/components/export-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { memberPath } from '@/config/routes.ts';
@@ -67,7 +68,10 @@ export default function MembersPage() {
 
   return (
     <>
-      <PageTitle title={t('nav.members')} />
+      <PageTitle
+        title={t('nav.members')}
+        extra={<ExportButton path="/members/export" filters={query ? { query } : {}} name="members" />}
+      />
       <Card>
         <div className="toolbar">
           <Input.Search

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { ExportButton } from '@/components/export-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { ReasonDialog } from '@/components/reason-dialog.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
@@ -209,7 +210,10 @@ export default function WithdrawalsPage() {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <PageTitle title={t('nav.withdrawals')} />
+      <PageTitle
+        title={t('nav.withdrawals')}
+        extra={<ExportButton path="/withdrawals/export" filters={filters} name="withdrawals" />}
+      />
       <ChainSenders chains={chains.data?.list ?? []} />
       <Card>
         <div className="toolbar">

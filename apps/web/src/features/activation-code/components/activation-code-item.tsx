@@ -39,8 +39,12 @@ export function ActivationCodeItem({
       </div>
       <div className="activation-code__row">
         <span className="record__meta activation-code__meta">
-          <span className={isUnused ? 'record__tag record__tag--done' : 'record__tag'}>
-            {isUnused ? t('codes.unused') : t('codes.used')}
+          <span className={isUnused ? 'record__tag record__tag--done' : 'record__tag'} data-testid={`${testId}-status`}>
+            {isUnused
+              ? t('codes.unused')
+              : code.status === ActivationCodeStatus.VOIDED
+                ? t('codes.voided')
+                : t('codes.used')}
           </span>
           {code.source === ActivationCodeSource.GIFT ? t('codes.sources.gift') : t('codes.sources.purchase')} ·{' '}
           {formatDateTime(code.createdAt)}
