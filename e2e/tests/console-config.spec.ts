@@ -91,7 +91,11 @@ test("the operator changes the withdrawal fee and the member's withdraw form sho
   await captureConsole(page, 'en-config-withdrawal', { fullPage: true });
 
   // The member's withdraw form, on a phone.
-  const memberContext = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const memberContext = await browser.newContext({
+    baseURL: baseURL!,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+  });
   const memberPage = await memberContext.newPage();
   await loginNewMember(memberPage, 'config-member');
   await seedFunds(memberPage, { asset: 'USDT', amount: '100', bucket: 'available' });

@@ -51,7 +51,7 @@ beforeAll(async () => {
   });
   money = await createOperator(t, ['admin', 'finance']);
   admin = await createOperator(t, ['admin']);
-}, 60_000);
+}, 240_000);
 afterAll(async () => {
   await t?.close();
 });
