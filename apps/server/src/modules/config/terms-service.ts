@@ -13,7 +13,7 @@ import {
   type TSetKpcPriceRequest,
   type TWithdrawalTerms,
 } from '@kpc/shared/operator';
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { assets, configChanges, exchangePairs, kpcPrices } from '../../db/schema/index.ts';
@@ -52,6 +52,15 @@ async function latestVersion(db: Executor, domain: TConfigDomain, subject: strin
     .orderBy(desc(configChanges.version))
     .limit(1);
   return row;
+}
+
+/**
+ * Saves of one subject queue here (until the transaction ends): `before` and the version number
+ * `recordConfigChange` picks are then read after the previous save committed, so no save
+ * overwrites another unseen.
+ */
+async function lockSubject(tx: Executor, domain: TConfigDomain, subject: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`config:${domain}/${subject}`}))`);
 }
 
 /** The version the operator saw must still be the newest: else another change came in between. */
@@ -105,6 +114,7 @@ export async function setVersioned<T extends Record<string, unknown>>(
   check(input.terms);
   const effectiveFrom = effectiveFromOf(context.clock.now(), input.effectiveFrom);
   const version = await context.db.transaction(async (tx) => {
+    await lockSubject(tx, domain, subject);
     const latest = await latestVersion(tx, domain, subject);
     checkSeen(input.version, latest?.version ?? 0);
     const before = (latest?.after as Record<string, unknown> | undefined) ?? defaults;
@@ -173,6 +183,7 @@ export async function setExchangePair(
     const where = and(eq(exchangePairs.fromAsset, input.fromAsset), eq(exchangePairs.toAsset, input.toAsset));
     const [row] = await tx.select().from(exchangePairs).where(where).for('update');
     if (!row) invalid('unknownPair');
+    await lockSubject(tx, 'exchange', subject);
     const latest = await latestVersion(tx, 'exchange', subject);
     checkSeen(input.version, latest?.version ?? 0);
     const before = {
@@ -237,6 +248,7 @@ export async function setKpcPrice(
   const now = context.clock.now();
   const effectiveFrom = effectiveFromOf(now, input.effectiveFrom);
   const version = await context.db.transaction(async (tx) => {
+    await lockSubject(tx, 'assets', PRICE_SUBJECT);
     const latest = await latestVersion(tx, 'assets', PRICE_SUBJECT);
     checkSeen(input.version, latest?.version ?? 0);
     const before = await priceAt(tx, effectiveFrom, false);
