@@ -2,7 +2,12 @@ import { formatNumber, fromLedgerUnits, maskEmail, toLedgerUnits } from '@kpc/sh
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 // The server's own airdrop rules (Step 7, README "Team"): the figures the journey expects follow the
 // configured rates and fee instead of a copy of them.
-import { AIRDROP_RULES, grossAirdrop, splitFee, TeamEventKind } from '../../apps/server/src/modules/team/airdrop.ts';
+import {
+  DEFAULT_AIRDROP_RULES,
+  grossAirdrop,
+  splitFee,
+  TeamEventKind,
+} from '../../apps/server/src/modules/team/airdrop.ts';
 import { loginThroughUi, registerThroughApi, registerThroughUi, uniqueEmail } from '../support/account.ts';
 import { loginNewMember, seedFunds } from '../support/funds.ts';
 import { capture, expectTapTarget, expectToast } from '../support/journey.ts';
@@ -160,7 +165,7 @@ for (const language of ['en', 'zh-Hans'] as const) {
     await buyerContext.close();
 
     // What the inviter is owed: the direct rate of what was paid, less the 20% fee (SPEC §9).
-    expect(AIRDROP_RULES.feeRateBp).toBe(2000n);
+    expect(DEFAULT_AIRDROP_RULES.feeRateBp).toBe(2000n);
     const airdrop = splitFee(grossAirdrop(TeamEventKind.KLK_PACKAGE, toLedgerUnits(paid), 1));
     expect(airdrop.gross).toBeGreaterThan(0n);
     expect(airdrop.net * 5n).toBe(airdrop.gross * 4n);

@@ -68,7 +68,11 @@ const ZEnv = z.object({
    * answer makes that chain's channels "temporarily unavailable" until it answers again.
    */
   RPC_PROBE_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
-  /** Withdrawal fee (SPEC §9): this share of the amount, at least WITHDRAW_MIN_FEE, in USDT. */
+  /**
+   * Withdrawal fee (SPEC §9): this share of the amount, at least WITHDRAW_MIN_FEE, in USDT. These
+   * three WITHDRAW_* terms are the DEFAULTS: once an operator saves withdrawal terms in the console
+   * (Step 8b §2, versioned configuration `withdrawal`), the saved terms apply and these are unused.
+   */
   WITHDRAW_FEE_RATE: z
     .string()
     .regex(/^0(\.\d{1,18})?$/, 'a decimal between 0 and 1')

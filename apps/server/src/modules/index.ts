@@ -23,6 +23,7 @@ import { membersReadRoutes } from './members/routes.ts';
 import type { OperatorContext } from './operators/context.ts';
 import { operatorAccountRoutes } from './operators/routes.ts';
 import { configHistoryRoutes } from './config/routes.ts';
+import { configTermsRoutes } from './config/terms-routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { adjustmentContextOf } from './adjustments/context.ts';
 import { adjustmentOperatorRoutes } from './adjustments/routes.ts';
@@ -101,6 +102,13 @@ const codeLimit = ({ config }: ServerContext) => ({
   timeWindow: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
 });
 
+/** The withdrawal terms until an operator saves others (Step 8b §2: the env values are the defaults). */
+const withdrawDefaultsOf = ({ config }: ServerContext) => ({
+  feeRate: config.WITHDRAW_FEE_RATE,
+  minFee: config.WITHDRAW_MIN_FEE,
+  autoApproveDaily: config.WITHDRAW_AUTO_APPROVE_DAILY,
+});
+
 /** The hot wallet address of each chain with a withdrawal sender. */
 const hotWalletsOf = ({ withdrawalSenders }: ServerContext) =>
   new Map([...withdrawalSenders].map(([chainId, sender]) => [chainId, sender.hotAddress as string]));
@@ -170,11 +178,7 @@ const serverModules: ServerModule[] = [
       chains: c.chains,
       network: c.nodes.monitor,
       confirmations: c.config.WITHDRAW_CONFIRMATIONS,
-      terms: {
-        feeRate: c.config.WITHDRAW_FEE_RATE,
-        minFee: c.config.WITHDRAW_MIN_FEE,
-        autoApproveDaily: c.config.WITHDRAW_AUTO_APPROVE_DAILY,
-      },
+      terms: withdrawDefaultsOf(c),
     },
     auth: c.auth,
     codeLimit: codeLimit(c),
@@ -242,6 +246,8 @@ const serverModules: ServerModule[] = [
       // Step 8b codes/applications/exports: activation codes (look up, void) and the lists' CSV exports.
       codeOperatorRoutes({ db: c.db, clock: c.clock, secret: c.secret }),
       exportRoutes({ db: c.db, chains: c.chains }),
+      // Step 8b §2 config-terms: withdrawal, exchange, assets (KPC price), levels, airdrop.
+      configTermsRoutes({ db: c.db, clock: c.clock, withdrawDefaults: withdrawDefaultsOf(c) }),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.

@@ -69,7 +69,14 @@ const HTTP_STATUS: Partial<Record<number, number>> = {
 function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const status = HTTP_STATUS[error.code] ?? 200;
   if (error.code === ErrorCode.SERVICE_BUSY) void reply.header('retry-after', '1');
-  return sendBody(reply, status, error.code, translate(request.locale, `errors.${error.key}`, error.params));
+  // A parameter naming a rule (`configReasons.<rule>`, Step 8b) is itself a message in the caller's language.
+  const params = Object.fromEntries(
+    Object.entries(error.params).map(([name, value]) => [
+      name,
+      typeof value === 'string' && value.startsWith('configReasons.') ? translate(request.locale, value) : value,
+    ]),
+  );
+  return sendBody(reply, status, error.code, translate(request.locale, `errors.${error.key}`, params));
 }
 
 /**

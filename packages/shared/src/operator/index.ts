@@ -18,3 +18,4 @@ export * from './adjustments.ts';
 export * from './cards.ts';
 export * from './codes.ts';
 export * from './exports.ts';
+export * from './config-terms.ts';

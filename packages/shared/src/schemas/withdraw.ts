@@ -62,6 +62,22 @@ export const ZWithdrawRequest = z.object({
   address: ZWalletAddress.refine((value) => !/^0x0{40}$/i.test(value), 'validation.addressInvalid'),
   amount: ZAmount,
   code: ZVerificationCode,
+  /**
+   * The fee terms the form showed (the channel's `feeRate` and `minFee`): when they changed since,
+   * the withdrawal is refused with PRICE_CHANGED and nothing is frozen (Step 8b §2).
+   */
+  feeRate: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^\d{1,20}(\.\d{1,18})?$/, 'validation.invalid')
+    .optional(),
+  minFee: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^\d{1,20}(\.\d{1,18})?$/, 'validation.invalid')
+    .optional(),
 });
 export type TWithdrawRequest = z.input<typeof ZWithdrawRequest>;
 export const ZWithdrawal = z.object({

@@ -1,8 +1,18 @@
-import { ceilToDecimals, EntryType, floorToDecimals, fromLedgerUnits, toLedgerUnits, USDT_DECIMALS } from '@kpc/shared';
+import {
+  ceilToDecimals,
+  EntryType,
+  floorToDecimals,
+  fromLedgerUnits,
+  parseDecimal,
+  toLedgerUnits,
+  USDT_DECIMALS,
+} from '@kpc/shared';
+import { ZAirdropTerms, type TAirdropTerms } from '@kpc/shared/operator';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
 import { airdrops, memberAirdropTotals, teamEvents } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { currentConfig } from '../config/history.ts';
 import { raiseOwnLevel } from './levels.ts';
 import { addTeamVolume } from './tree.ts';
 
@@ -10,7 +20,7 @@ import { addTeamVolume } from './tree.ts';
  * Airdrops (Step 7, SPEC §9): a qualifying event of a member — a broker package bought, a card
  * issued, an investment or ESOP plan subscribed — pays the members above them, in the event's own
  * transaction (`recordTeamEvent`, called by the klk, card and plan modules):
- * - purchases pay each of the first `AIRDROP_RULES.purchaseRates.length` members above the buyer
+ * - purchases pay each of the first `purchaseRates.length` members above the buyer
  *   (depth 1 = the referrer: "direct"; further up: "indirect") that share of the USDT paid;
  * - a card issued pays the fixed `cardAmounts` by depth ("card").
  * The airdrop is USDT: the events are priced in USDT, so the house's cost is known when the event
@@ -25,14 +35,43 @@ import { addTeamVolume } from './tree.ts';
  * requests at once, pay once. The root (status `system`, cannot log in) receives nothing; a
  * member is never above themself in the tree, so there is no self-airdrop.
  */
-export const AIRDROP_RULES = {
+export interface AirdropRules {
   /** SPEC §9: the handling fee on the airdrop portion, in basis points of the gross. */
-  feeRateBp: 2000n,
-  /** Basis points of a purchase's USDT value, by depth above the buyer: 5 % direct, 3 % and 1 % indirect. */
-  purchaseRates: [500n, 300n, 100n],
-  /** Fixed USDT per card issued, by depth above the cardholder: 10 direct, 5 one further up. */
+  feeRateBp: bigint;
+  /** Basis points of a purchase's USDT value, by depth above the buyer. */
+  purchaseRates: readonly bigint[];
+  /** Fixed USDT per card issued, by depth above the cardholder. */
+  cardAmounts: readonly string[];
+}
+
+/**
+ * The defaults of the versioned configuration `airdrop`/`rules` (Step 8b §2), as an operator
+ * saves them (decimal shares): 20 % handling fee; 5 % direct, 3 % and 1 % indirect; 10 USDT direct
+ * and 5 one further up per card. An event is paid by the rules in effect at its time.
+ */
+export const DEFAULT_AIRDROP_TERMS: TAirdropTerms = {
+  feeRate: '0.2',
+  purchaseRates: ['0.05', '0.03', '0.01'],
   cardAmounts: ['10', '5'],
-} as const;
+};
+
+/** Decimal shares as basis points (the configuration allows at most 4 decimals). */
+export function airdropRulesOf(terms: TAirdropTerms): AirdropRules {
+  return {
+    feeRateBp: parseDecimal(terms.feeRate, 4),
+    purchaseRates: terms.purchaseRates.map((rate) => parseDecimal(rate, 4)),
+    cardAmounts: terms.cardAmounts,
+  };
+}
+
+export const DEFAULT_AIRDROP_RULES = airdropRulesOf(DEFAULT_AIRDROP_TERMS);
+
+/** The airdrop terms in effect at `at` (one indexed read), else the defaults. */
+export async function airdropTermsAt(db: Executor, at: Date): Promise<TAirdropTerms> {
+  const saved = await currentConfig(db, 'airdrop', 'rules', at);
+  const parsed = saved ? ZAirdropTerms.safeParse(saved.value) : undefined;
+  return parsed?.success ? parsed.data : DEFAULT_AIRDROP_TERMS;
+}
 
 export const TeamEventKind = {
   KLK_PACKAGE: 'klk_package',
@@ -50,6 +89,8 @@ export interface TeamEvent {
   memberId: string;
   /** What was paid, in ledger units of USDT (0 for a card, or a free upgrade). */
   usdtUnits: bigint;
+  /** When it happened: the airdrop and level rules in effect then apply (now when omitted). */
+  at?: Date;
 }
 
 const USDT = 'USDT';
@@ -62,23 +103,28 @@ export interface AirdropAmount {
 }
 
 /** The gross airdrop at `depth` (1 = direct) for an event, in USDT ledger units; 0 for none. */
-export function grossAirdrop(kind: TTeamEventKind, usdtUnits: bigint, depth: number): bigint {
+export function grossAirdrop(
+  kind: TTeamEventKind,
+  usdtUnits: bigint,
+  depth: number,
+  rules: AirdropRules = DEFAULT_AIRDROP_RULES,
+): bigint {
   if (kind === TeamEventKind.CARD) {
-    const fixed = AIRDROP_RULES.cardAmounts[depth - 1];
+    const fixed = rules.cardAmounts[depth - 1];
     return fixed === undefined ? 0n : toLedgerUnits(fixed);
   }
-  const rate = AIRDROP_RULES.purchaseRates[depth - 1];
+  const rate = rules.purchaseRates[depth - 1];
   return rate === undefined ? 0n : floorToDecimals((usdtUnits * rate) / BP, USDT_DECIMALS);
 }
 
 /** Splits a gross airdrop: the fee rounded up to USDT's 6 decimals, the member the rest. */
-export function splitFee(gross: bigint): AirdropAmount {
-  const fee = ceilToDecimals((gross * AIRDROP_RULES.feeRateBp) / BP, USDT_DECIMALS);
+export function splitFee(gross: bigint, rules: AirdropRules = DEFAULT_AIRDROP_RULES): AirdropAmount {
+  const fee = ceilToDecimals((gross * rules.feeRateBp) / BP, USDT_DECIMALS);
   return { gross, fee, net: gross - fee };
 }
 
-const maxDepth = (kind: TTeamEventKind) =>
-  kind === TeamEventKind.CARD ? AIRDROP_RULES.cardAmounts.length : AIRDROP_RULES.purchaseRates.length;
+const maxDepth = (kind: TTeamEventKind, rules: AirdropRules) =>
+  kind === TeamEventKind.CARD ? rules.cardAmounts.length : rules.purchaseRates.length;
 
 const airdropKind = (kind: TTeamEventKind, depth: number) =>
   kind === TeamEventKind.CARD ? 'card' : depth === 1 ? 'direct' : 'indirect';
@@ -122,10 +168,12 @@ export async function recordTeamEvent(tx: Transaction, event: TeamEvent): Promis
     .onConflictDoNothing()
     .returning({ key: teamEvents.eventKey });
   if (!fresh) return 0;
+  const at = event.at ?? new Date();
+  const rules = airdropRulesOf(await airdropTermsAt(tx, at));
   // Aggregates rows first (in key order), members rows after, ledger accounts last: the order every
   // event takes, so events in overlapping teams queue instead of deadlocking.
   if (event.kind !== TeamEventKind.CARD && event.usdtUnits > 0n) {
-    await addTeamVolume(tx, event.memberId, event.usdtUnits, { esop: event.kind === TeamEventKind.ESOP });
+    await addTeamVolume(tx, event.memberId, event.usdtUnits, { esop: event.kind === TeamEventKind.ESOP, at });
   }
   if (event.kind === TeamEventKind.KLK_PACKAGE) await raiseOwnLevel(tx, event.memberId, 'ambassador');
 
@@ -137,15 +185,15 @@ export async function recordTeamEvent(tx: Transaction, event: TeamEvent): Promis
     from me cross join lateral unnest(me.path) with ordinality as above(key, ord)
     join member_tree tree on tree.key = above.key
     join members m on m.id = tree.member_id
-    where above.ord > cardinality(me.path) - ${maxDepth(event.kind)}::int
+    where above.ord > cardinality(me.path) - ${maxDepth(event.kind, rules)}::int
       and m.status <> 'system' and tree.member_id <> ${event.memberId}
     order by tree.key`);
   let paid = 0;
   for (const receiver of (result as { rows: Receiver[] }).rows) {
     const depth = Number(receiver.depth);
-    const gross = grossAirdrop(event.kind, event.usdtUnits, depth);
+    const gross = grossAirdrop(event.kind, event.usdtUnits, depth, rules);
     if (gross <= 0n) continue;
-    const { fee, net } = splitFee(gross);
+    const { fee, net } = splitFee(gross, rules);
     const kind = airdropKind(event.kind, depth);
     const [row] = await tx
       .insert(airdrops)

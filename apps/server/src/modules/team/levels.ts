@@ -1,6 +1,8 @@
 import type { TMemberLevel } from '@kpc/shared';
+import { ZLevelTerms, type TLevelTerms } from '@kpc/shared/operator';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { currentConfig } from '../config/history.ts';
 
 /**
  * Levels (Step 7, SPEC §3 Team, §6), computed from configured thresholds when their inputs change
@@ -14,19 +16,29 @@ import type { Executor } from '../../db/client.ts';
  *   the stockholder module's open or approved application: stored there, read as they are.
  *
  * Levels never fall: team counts only grow, and a reached level stays reached (a refund takes
- * back airdrops, not levels). The figures are here, in code, so a change is reviewed and tested
- * like code; README "Team (Step 7)" lists them.
+ * back airdrops, not levels). The thresholds are versioned configuration (Step 8b §2, domain
+ * `levels`, subject `rules`): an event is levelled by the rules in effect at its time; these are the
+ * defaults until an operator saves others (README "Team (Step 7)" lists them).
  */
-export const LEVEL_RULES = {
+export const DEFAULT_LEVEL_RULES: TLevelTerms = {
   /** Ambassador: this many direct invitees, or a broker package of one's own. */
-  ambassador: { directCount: 3 },
+  ambassadorDirect: 3,
   /** VIP member: all three at once. */
-  vip: { directCount: 10, teamCount: 100, teamVolume: '100000' },
+  vipDirect: 10,
+  vipTeam: 100,
+  vipVolume: '100000',
   /** KPC team level n: the n-th step of team volume from investment plans and packages (USDT). */
   kpcSteps: ['10000', '50000', '200000', '1000000', '5000000'],
   /** ESOP team level n: the n-th step of the team's ESOP subscriptions (USDT). */
   esopSteps: ['10000', '50000', '200000', '1000000'],
-} as const;
+};
+
+/** The level rules in effect at `at` (one indexed read of `config_changes`), else the defaults. */
+export async function levelRulesAt(db: Executor, at: Date): Promise<TLevelTerms> {
+  const saved = await currentConfig(db, 'levels', 'rules', at);
+  const parsed = saved ? ZLevelTerms.safeParse(saved.value) : undefined;
+  return parsed?.success ? parsed.data : DEFAULT_LEVEL_RULES;
+}
 
 /** Lowest first: a level is only ever replaced by one further along. */
 export const MEMBER_LEVELS = ['member', 'ambassador', 'vip'] as const satisfies readonly TMemberLevel[];
@@ -34,12 +46,11 @@ export const MEMBER_LEVELS = ['member', 'ambassador', 'vip'] as const satisfies 
 const rankOf = (level: SQL) => sql`array_position(array['member', 'ambassador', 'vip']::text[], ${level})`;
 
 /** SQL: the level a member's team counts reach (the broker package is `raiseOwnLevel`'s). */
-export function levelOfCountsSql(directCount: SQL, teamCount: SQL, teamVolume: SQL): SQL {
-  const { ambassador, vip } = LEVEL_RULES;
+export function levelOfCountsSql(rules: TLevelTerms, directCount: SQL, teamCount: SQL, teamVolume: SQL): SQL {
   return sql`case
-    when ${directCount} >= ${vip.directCount}::int and ${teamCount} >= ${vip.teamCount}::int
-      and ${teamVolume} >= ${vip.teamVolume}::numeric then 'vip'
-    when ${directCount} >= ${ambassador.directCount}::int then 'ambassador'
+    when ${directCount} >= ${rules.vipDirect}::int and ${teamCount} >= ${rules.vipTeam}::int
+      and ${teamVolume} >= ${rules.vipVolume}::numeric then 'vip'
+    when ${directCount} >= ${rules.ambassadorDirect}::int then 'ambassador'
     else 'member' end`;
 }
 
@@ -56,13 +67,13 @@ export function stepsReachedSql(volume: SQL, steps: readonly string[]): SQL {
  * after their `member_team` rows were locked (always that order: no deadlock with a purchase).
  * The root (status `system`, never logs in) keeps its level.
  */
-export function raiseLevelsSql(source: string): SQL {
+export function raiseLevelsSql(rules: TLevelTerms, source: string): SQL {
   const from = sql.raw(source);
   return sql`
     update members m set level = raised.level
     from (
       select tree.member_id,
-        ${levelOfCountsSql(sql`s.direct_count`, sql`s.team_count`, sql`s.team_volume`)} as level
+        ${levelOfCountsSql(rules, sql`s.direct_count`, sql`s.team_count`, sql`s.team_volume`)} as level
       from ${from} s join member_tree tree on tree.key = s.key
     ) raised
     where m.id = raised.member_id and m.status <> 'system' and ${rankOf(sql`raised.level`)} > ${rankOf(sql`m.level`)}

@@ -1,7 +1,7 @@
 import { fromLedgerUnits } from '@kpc/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { LEVEL_RULES, raiseLevelsSql, stepsReachedSql } from './levels.ts';
+import { levelRulesAt, raiseLevelsSql, stepsReachedSql } from './levels.ts';
 
 /**
  * Writing the referral tree (`member_tree`, its aggregates `member_team`; db/schema/team.ts). Both
@@ -28,7 +28,8 @@ async function rowsOf<Row>(db: Executor, statement: ReturnType<typeof sql>): Pro
  * the level of those the new counts promote. A member without a referrer becomes a root. Throws if the referrer has no tree row (it was inserted
  * without this) or the member already has one.
  */
-export async function addMemberToTree(tx: Executor, memberId: string): Promise<void> {
+export async function addMemberToTree(tx: Executor, memberId: string, at: Date = new Date()): Promise<void> {
+  const rules = await levelRulesAt(tx, at);
   const [row] = await rowsOf<{ inserted: number; depth: number; updated: number }>(
     tx,
     sql`
@@ -54,7 +55,7 @@ export async function addMemberToTree(tx: Executor, memberId: string): Promise<v
         from ancestors a
         where t.key = a.key
         returning t.key, t.direct_count, t.team_count, t.team_volume
-      ), levelled as (${raiseLevelsSql('updated')})
+      ), levelled as (${raiseLevelsSql(rules, 'updated')})
       select (select count(*) from inserted)::integer as inserted,
         (select cardinality(path) from inserted) as depth,
         (select count(*) from updated)::integer as updated`,
@@ -76,8 +77,9 @@ export async function addTeamVolume(
   tx: Executor,
   memberId: string,
   amountUnits: bigint,
-  { esop = false }: { esop?: boolean } = {},
+  { esop = false, at = new Date() }: { esop?: boolean; /** The event's time: its level rules. */ at?: Date } = {},
 ): Promise<number> {
+  const rules = await levelRulesAt(tx, at);
   if (amountUnits <= 0n) throw new Error(`team volume must be positive, got ${amountUnits}`);
   const amount = fromLedgerUnits(amountUnits);
   const esopAmount = esop ? amount : '0';
@@ -94,15 +96,16 @@ export async function addTeamVolume(
         update member_team t
         set team_volume = t.team_volume + ${amount}::numeric,
           esop_volume = t.esop_volume + ${esopAmount}::numeric,
-          kpc_level = ${stepsReachedSql(
+          -- greatest: a reached level stays reached, also when the configured steps are raised later.
+          kpc_level = greatest(t.kpc_level, ${stepsReachedSql(
             sql`t.team_volume + ${amount}::numeric - t.esop_volume - ${esopAmount}::numeric`,
-            LEVEL_RULES.kpcSteps,
-          )},
-          esop_level = ${stepsReachedSql(sql`t.esop_volume + ${esopAmount}::numeric`, LEVEL_RULES.esopSteps)}
+            rules.kpcSteps,
+          )}),
+          esop_level = greatest(t.esop_level, ${stepsReachedSql(sql`t.esop_volume + ${esopAmount}::numeric`, rules.esopSteps)})
         from ancestors a
         where t.key = a.key
         returning t.key, t.direct_count, t.team_count, t.team_volume
-      ), levelled as (${raiseLevelsSql('updated')})
+      ), levelled as (${raiseLevelsSql(rules, 'updated')})
       select (select count(*) from me)::integer as found,
         (select cardinality(path) from me) as depth,
         (select count(*) from updated)::integer as updated`,

@@ -51,6 +51,7 @@ import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderCodeMail } from '../../mail/templates.ts';
 import { checkCode, issueCode } from '../account/codes.ts';
+import { withdrawalTermsAt } from '../config/withdrawal-terms.ts';
 import { transitionWithdrawal, type WithdrawalRow } from './lifecycle.ts';
 
 export interface WithdrawContext {
@@ -65,11 +66,19 @@ export interface WithdrawContext {
   network: Pick<ChainMonitor, 'isAvailable' | 'list'>;
   /** Blocks a payout needs before the withdrawal completes (WITHDRAW_CONFIRMATIONS, the withdrawal senders' own number). */
   confirmations: number;
+  /**
+   * The DEFAULT terms (env WITHDRAW_*), until an operator saves others: the terms in effect are read
+   * per request from the versioned configuration (`withdrawalTermsAt`).
+   */
   terms: WithdrawTerms & {
     /** A member's withdrawals within 24 hours up to this many USDT are approved automatically. */
     autoApproveDaily: string;
   };
 }
+
+/** The withdrawal terms in effect now: the member's form and the withdrawal itself use the same. */
+const termsNow = (context: Pick<WithdrawContext, 'db' | 'clock' | 'terms'>) =>
+  withdrawalTermsAt(context.db, context.terms, context.clock.now());
 
 async function memberEmail(db: Database, memberId: string): Promise<string | null> {
   const [member] = await db.select({ email: members.email }).from(members).where(eq(members.id, memberId));
@@ -80,7 +89,7 @@ async function memberEmail(db: Database, memberId: string): Promise<string | nul
 export async function withdrawChannels(context: WithdrawContext, memberId: string): Promise<TWithdrawChannelsResponse> {
   const email = await memberEmail(context.db, memberId);
   return {
-    list: await listWithdrawChannels(context.db, context.chains, context.network, context.terms),
+    list: await listWithdrawChannels(context.db, context.chains, context.network, await termsNow(context)),
     email: email ? maskEmail(email) : null,
   };
 }
@@ -303,14 +312,21 @@ export async function applyWithdrawal(
   if (existing) return toWithdrawal(context.chains, existing);
   const email = await memberEmail(context.db, memberId);
   if (!email) throw new AppError('WITHDRAW_EMAIL_REQUIRED');
-  const { requestId, chainId, asset, address, amount } = request;
-  return submitWithdrawal(context, memberId, { requestId, chainId, asset, address, amount }, (tx) =>
+  const { requestId, chainId, asset, address, amount, feeRate, minFee } = request;
+  return submitWithdrawal(context, memberId, { requestId, chainId, asset, address, amount, feeRate, minFee }, (tx) =>
     checkCode(tx, context, email, CodePurpose.WITHDRAW, request.code),
   );
 }
 
 async function prepareWithdrawal(context: SubmitContext, request: CheckedWithdrawRequest) {
-  const { db, chains, network, terms } = context;
+  const { db, chains, network } = context;
+  const terms = await termsNow(context);
+  // The fee terms the member's form showed: changed since, the member must see the new fee first.
+  const shown = (value: string | undefined, current: string) =>
+    value === undefined || parseDecimal(value, LEDGER_SCALE) === parseDecimal(current, LEDGER_SCALE);
+  if (!shown(request.feeRate, terms.feeRate) || !shown(request.minFee, terms.minFee)) {
+    throw new AppError('PRICE_CHANGED');
+  }
   const chain = await requireWithdrawChain(db, chains, network, request.chainId);
   const ledgerAsset = await getAsset(db, request.asset);
   if (ledgerAsset.code !== 'USDT') throw new AppError('ASSET_UNAVAILABLE');
@@ -333,7 +349,7 @@ async function prepareWithdrawal(context: SubmitContext, request: CheckedWithdra
     });
   // The minimum fee may leave nothing to receive.
   if (toLedgerUnits(feeFor(0n).received) <= 0n) throw new AppError('AMOUNT_TOO_SMALL');
-  return { chain, asset, amount, address, feeFor };
+  return { chain, asset, amount, address, feeFor, terms };
 }
 
 /**
@@ -349,8 +365,8 @@ export async function submitWithdrawal(
   /** The member's confirmation (the emailed code), checked first inside the transaction. */
   confirm?: (tx: Transaction) => Promise<'ok' | 'invalid'>,
 ): Promise<TWithdrawal> {
-  const { db, chains, terms } = context;
-  const { chain, asset, amount, address, feeFor } = await prepareWithdrawal(context, request);
+  const { db, chains } = context;
+  const { chain, asset, amount, address, feeFor, terms } = await prepareWithdrawal(context, request);
   try {
     const row = await db.transaction(async (tx) => {
       // 'invalid' commits, so a wrong try counts; anything thrown later rolls the code's use back.

@@ -67,17 +67,23 @@ export function WithdrawForm({ channel, email }: WithdrawFormProps) {
       network: getNetworkName(channel.chainId, channel.network),
       code: fields.code,
       fee: previewWithdrawFee(amountValue, available, channel),
+      shownTerms: { feeRate: channel.feeRate, minFee: channel.minFee },
     });
     setIsReviewOpen(true);
   }
 
   async function confirmWithdrawal() {
     if (!review) return;
-    const { submission, code } = review;
+    const { submission, code, shownTerms } = review;
     pendingRequest.current = pickRequestId(pendingRequest.current, getWithdrawFingerprint(submission));
     let withdrawal: TWithdrawal;
     try {
-      withdrawal = await applyMutation.mutateAsync({ ...submission, code, requestId: pendingRequest.current.id });
+      withdrawal = await applyMutation.mutateAsync({
+        ...submission,
+        ...shownTerms,
+        code,
+        requestId: pendingRequest.current.id,
+      });
     } catch (error) {
       // Toasted by the request client. A refusal (a wrong code, say) goes back to the form to be
       // corrected; after a lost answer the review stays, and Confirm retries under the same id.

@@ -13,6 +13,8 @@ export interface WithdrawReview {
   code: string;
   /** The fee preview; null when the balance could not be read (the server still computes it). */
   fee: WithdrawFee | null;
+  /** The fee terms shown: sent along, so a fee changed since is refused (PRICE_CHANGED), never charged unseen. */
+  shownTerms: { feeRate: string; minFee: string };
 }
 
 interface WithdrawReviewSheetProps {

@@ -207,6 +207,8 @@ describe('WithdrawPage (SPEC §2 Withdraw)', () => {
       asset: 'USDT',
       address: ADDRESS,
       amount: '20',
+      feeRate: '0.01',
+      minFee: '1',
       code: '222222',
     });
     expect(first?.requestId).toMatch(/^[0-9a-f-]{36}$/);
