@@ -23,6 +23,7 @@ import { membersReadRoutes } from './members/routes.ts';
 import type { OperatorContext } from './operators/context.ts';
 import { operatorAccountRoutes } from './operators/routes.ts';
 import { configHistoryRoutes } from './config/routes.ts';
+import { productConfigRoutes } from './config/product-domains.ts';
 import { accountRoutes } from './account/routes.ts';
 import { activationCodeRoutes } from './activation-code/routes.ts';
 import type { SessionPolicy } from './account/sessions.ts';
@@ -233,6 +234,8 @@ const serverModules: ServerModule[] = [
       cardOperatorRoutes(c.cards),
       // Step 8b: configuration, versioned.
       configHistoryRoutes(c.db),
+      // Step 8b §2 config-products: plans, ESOP, pledges, broker tiers, card products.
+      productConfigRoutes(c.db),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.

@@ -14,3 +14,4 @@ export * from './members.ts';
 export * from './payments.ts';
 export * from './dashboard.ts';
 export * from './config.ts';
+export * from './config-products.ts';
