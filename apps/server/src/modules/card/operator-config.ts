@@ -99,7 +99,10 @@ export async function setCardProductStatus(db: Database, actor: Actor, request: 
     write: async (tx) => {
       const [row] = await tx
         .update(cardProducts)
-        .set({ active: request.status === 'active', ...(request.sortOrder === undefined ? {} : { sort: request.sortOrder }) })
+        .set({
+          active: request.status === 'active',
+          ...(request.sortOrder === undefined ? {} : { sort: request.sortOrder }),
+        })
         .where(eq(cardProducts.code, request.id))
         .returning();
       return { subject: request.id, after: view(row!) };

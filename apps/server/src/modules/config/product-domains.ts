@@ -1,4 +1,10 @@
-import { ConfigDomain, ZCardProductRow, ZCardProductSaveRequest, ZKlkTierRow, ZKlkTierSaveRequest } from '@kpc/shared/operator';
+import {
+  ConfigDomain,
+  ZCardProductRow,
+  ZCardProductSaveRequest,
+  ZKlkTierRow,
+  ZKlkTierSaveRequest,
+} from '@kpc/shared/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { listCardProducts, saveCardProduct, setCardProductStatus } from '../card/operator-config.ts';

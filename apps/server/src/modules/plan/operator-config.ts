@@ -13,14 +13,7 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { esopTerms, planProducts, pledgeTerms } from '../../db/schema/index.ts';
 import type { Actor } from '../audit/service.ts';
-import {
-  applyProductChange,
-  belowOne,
-  nonNegative,
-  ordered,
-  positive,
-  versionsOf,
-} from '../config/product-change.ts';
+import { applyProductChange, belowOne, nonNegative, ordered, positive, versionsOf } from '../config/product-change.ts';
 import { decimal } from './plan-common.ts';
 
 /**
