@@ -16,13 +16,27 @@ interface Props {
 
 type Values = Record<string, unknown> & { reason?: string };
 
-function FieldInput({ field, disabled }: { field: FieldSpec; disabled: boolean }) {
+/** One field's input; Form.Item hands it `value` and `onChange`, passed on to the control. */
+function FieldInput({
+  field,
+  disabled,
+  ...control
+}: {
+  field: FieldSpec;
+  disabled: boolean;
+  value?: never;
+  onChange?: never;
+}) {
   const { label } = useLabels();
   const testId = `config-field-${field.name}`;
-  if (field.kind === 'int') return <InputNumber precision={0} style={{ width: '100%' }} data-testid={testId} />;
-  if (field.kind === 'networks') return <Checkbox.Group options={['mastercard', 'visa']} data-testid={testId} />;
+  if (field.kind === 'int') {
+    return <InputNumber {...control} precision={0} style={{ width: '100%' }} data-testid={testId} />;
+  }
+  if (field.kind === 'networks')
+    return <Checkbox.Group {...control} options={['mastercard', 'visa']} data-testid={testId} />;
   return (
     <Input
+      {...control}
       disabled={disabled}
       data-testid={testId}
       className="mono"
