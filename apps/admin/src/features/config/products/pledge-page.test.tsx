@@ -1,14 +1,19 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ErrorCode } from '@kpc/shared';
 import type { TOperatorRole, TPledgeTermsRow } from '@kpc/shared/operator';
-import { createMemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '@/app/app.tsx';
+import { queryClient } from '@/lib/query-client.ts';
 import { SessionContext } from '@/lib/session.ts';
 import { resetConsole, sessionFor, stubOperatorApi, type StubHandler } from '@/testing/console-test.tsx';
 import PledgeConfigPage from './pledge-page.tsx';
 
-afterEach(resetConsole);
+afterEach(() => {
+  resetConsole();
+  queryClient.clear();
+});
 
 const ROW: TPledgeTermsRow = {
   id: '1',
@@ -40,7 +45,13 @@ async function openPage(roles: TOperatorRole[], save: StubHandler = () => ({ dat
       ),
     },
   ]);
-  render(<App router={router} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
@@ -83,8 +94,8 @@ describe('the pledge terms page', () => {
 
   it('lets an admin without finance offer and withdraw rows but not change terms', async () => {
     await openPage(['admin']);
-    expect((screen.getByTestId('config-edit-1') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('config-new') as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId('config-availability-1') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId<HTMLButtonElement>('config-edit-1').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('config-new').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>('config-availability-1').disabled).toBe(false);
   });
 });
