@@ -103,6 +103,31 @@ describe('pledge terms: new pledges only', () => {
     expect(audits.at(-1)).toMatchObject({ actorId: money.id, reason: 'Promotion for the new season' });
   });
 
+  it('a pledge sent with the rate it was shown is refused once the rate changed (PRICE_CHANGED)', async () => {
+    const row = await term30();
+    const member = await createWalletMember(t);
+    await fund(t, member, 'KPC', '1000');
+    const stale = await t.call(
+      '/api/plan/pledge',
+      { termId: row.id, amount: '1000', requestId: randomUUID(), dailyRate: '0.001' },
+      member.headers,
+    );
+    expect(stale.code).toBe(ErrorCode.PRICE_CHANGED);
+    expect(await memberBalance(t.database.db, member.memberId, 'KPC', 'available')).toBe('1000');
+    const current = await t.call(
+      '/api/plan/pledge',
+      {
+        termId: row.id,
+        amount: '1000',
+        requestId: randomUUID(),
+        dailyRate: row.dailyRate,
+        earlyRedemptionPenaltyRate: row.earlyPenaltyRate,
+      },
+      member.headers,
+    );
+    expect(current.code).toBe(200);
+  });
+
   it('an investment order keeps the phase table it was sold with', async () => {
     const rows = (await money.call('/api/operator/config/plan/list', {})).data.list as TPlanProductRow[];
     const product = rows[0]!;
