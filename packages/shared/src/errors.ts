@@ -213,6 +213,20 @@ export const ErrorCode = {
   ACTIVATION_CODE_VOIDED: 1878,
   /** Step 8b: only an unused activation code can be voided (this one is used or already voided). */
   ACTIVATION_CODE_NOT_VOIDABLE: 1879,
+  /** Step 8b config-products: a daily ratio outside the allowed range (`{{min}}`..`{{max}}`). */
+  CONFIG_RATE_RANGE: 1860,
+  /** Step 8b config-products: a phase table with a gap or a ratio outside SPEC's 0.35%-0.5% a day (1 to 120 phases). */
+  CONFIG_PHASES_INVALID: 1861,
+  /** Step 8b config-products: a fee, rate, price or amount below zero (or zero where it must be positive). */
+  CONFIG_NEGATIVE: 1862,
+  /** Step 8b config-products: a minimum above its maximum (or limits not single <= daily <= monthly). */
+  CONFIG_MIN_ABOVE_MAX: 1863,
+  /** Step 8b config-products: months or days out of range (lock-up >= 0, release 1-120, days 1-3650). */
+  CONFIG_PERIOD_INVALID: 1864,
+  /** Step 8b config-products: another row already has this code, level or rank. */
+  CONFIG_DUPLICATE: 1865,
+  /** Step 8b config-products: no such product row. */
+  CONFIG_NOT_FOUND: 1866,
   /** An unexpected failure; details are logged, never sent. */
   INTERNAL: 500,
 } as const;

@@ -24,6 +24,7 @@ import type { OperatorContext } from './operators/context.ts';
 import { operatorAccountRoutes } from './operators/routes.ts';
 import { configHistoryRoutes } from './config/routes.ts';
 import { configTermsRoutes } from './config/terms-routes.ts';
+import { productConfigRoutes } from './config/product-domains.ts';
 import { accountRoutes } from './account/routes.ts';
 import { adjustmentContextOf } from './adjustments/context.ts';
 import { adjustmentOperatorRoutes } from './adjustments/routes.ts';
@@ -248,6 +249,8 @@ const serverModules: ServerModule[] = [
       exportRoutes({ db: c.db, chains: c.chains }),
       // Step 8b §2 config-terms: withdrawal, exchange, assets (KPC price), levels, airdrop.
       configTermsRoutes({ db: c.db, clock: c.clock, withdrawDefaults: withdrawDefaultsOf(c) }),
+      // Step 8b §2 config-products: plans, ESOP, pledges, broker tiers, card products.
+      productConfigRoutes(c.db),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.

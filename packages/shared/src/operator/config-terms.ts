@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { ZConfigReason, ZEffectiveFrom } from './config.ts';
+import { ZConfigReason, ZEffectiveFrom, ZConfigDecimal } from './config.ts';
 
 /**
  * The configuration pages of terms (Step 8b §2): withdrawal, exchange pairs, the KPC price, levels
  * and airdrop. Every figure is a decimal string; a sign or an out-of-range value passes the schema
  * and is refused by the server with CONFIG_INVALID and the rule it breaks (shown on screen).
  */
-
-/** A signed decimal string (the server checks its range and says which rule a value breaks). */
-export const ZConfigDecimal = z
-  .string({ error: 'validation.amountRequired' })
-  .trim()
-  .max(40, 'validation.amountInvalid')
-  .regex(/^-?\d{1,20}(\.\d{1,18})?$/, 'validation.amountInvalid');
 
 /** Withdrawal terms (SPEC §9): fee = max(amount × feeRate, minFee); auto-approval up to a daily total. */
 export const ZWithdrawalTerms = z.object({

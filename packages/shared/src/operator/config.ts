@@ -31,6 +31,13 @@ export const ZConfigReason = z
 /** From when the change applies: now when omitted; never in the past. */
 export const ZEffectiveFrom = z.iso.datetime({ offset: true, error: 'validation.invalid' });
 
+/** A decimal term as typed (fees, rates, prices, amounts): a string, never a float; signs are checked by each rule. */
+export const ZConfigDecimal = z
+  .string({ error: 'validation.amountRequired' })
+  .trim()
+  .max(40, 'validation.amountInvalid')
+  .regex(/^-?\d{1,20}(\.\d{1,18})?$/, 'validation.amountInvalid');
+
 /** One version of one subject of a domain. */
 export const ZConfigChange = z.object({
   id: z.string(),

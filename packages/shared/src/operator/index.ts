@@ -19,3 +19,4 @@ export * from './cards.ts';
 export * from './codes.ts';
 export * from './exports.ts';
 export * from './config-terms.ts';
+export * from './config-products.ts';

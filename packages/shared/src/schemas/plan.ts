@@ -241,7 +241,14 @@ export type TEsopLogResponse = z.infer<typeof ZEsopLogResponse>;
 // Pledge: /api/plan/pledge, /api/plan/pledges, /api/plan/pledge/redeem
 
 /** POST /api/plan/pledge — stakes `amount` KPC from available for a term; retry-safe by `requestId`. */
-export const ZPledgeRequest = z.object({ termId: ZRecordId, amount: ZAmount, requestId: ZRequestId });
+export const ZPledgeRequest = z.object({
+  termId: ZRecordId,
+  amount: ZAmount,
+  requestId: ZRequestId,
+  /** The term's daily rate and early penalty as the app showed them: changed since, PRICE_CHANGED (Step 8b). */
+  dailyRate: ZShownAmount.optional(),
+  earlyRedemptionPenaltyRate: ZShownAmount.optional(),
+});
 export type TPledgeRequest = z.input<typeof ZPledgeRequest>;
 
 /** A pledge as its view shows it (SPEC §3 "Pledge": amount, time, remaining days, current price). */

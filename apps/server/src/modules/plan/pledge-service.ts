@@ -70,6 +70,12 @@ export async function createPledge({ db, clock }: PlanContext, memberId: string,
   if (replayed) return replayed;
   const [term] = await db.select().from(pledgeTerms).where(eq(pledgeTerms.id, termsId));
   if (!term || term.status !== 'active' || !pledgeTermRewards(term)) throw new AppError('PLAN_UNAVAILABLE');
+  // The member pledges at the terms they were shown (an operator may have changed them since).
+  const shown = (value: string | undefined, stored: string) =>
+    value === undefined || toLedgerUnits(value) === toLedgerUnits(stored);
+  if (!shown(request.dailyRate, term.dailyRate) || !shown(request.earlyRedemptionPenaltyRate, term.earlyPenaltyRate)) {
+    throw new AppError('PRICE_CHANGED');
+  }
   if (amount < toLedgerUnits(term.minAmount)) {
     throw new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(term.minAmount), asset: KPC.code });
   }

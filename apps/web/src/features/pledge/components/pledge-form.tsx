@@ -72,6 +72,8 @@ export function PledgeForm({ terms }: { terms: readonly TPledgeTerm[] }) {
         termId: review.term.id,
         amount: review.amount,
         requestId: pendingRequest.current.id,
+        dailyRate: review.term.dailyRate,
+        earlyRedemptionPenaltyRate: review.term.earlyRedemptionPenaltyRate,
       });
     } catch (error) {
       // Toasted by the request client. A refusal (below the minimum, too little KPC) goes back to
