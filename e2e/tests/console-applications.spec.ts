@@ -27,7 +27,9 @@ const NOTE = 'Welcome aboard: please pay within 7 days';
 
 /** The first administrator enrols from the development link and invites a compliance operator; answers the link. */
 async function inviteCompliance(page: Page): Promise<string> {
-  const answer = await page.request.post('/api/dev/operator/enrolment', { data: {} });
+  const answer = await page.request.post('/api/dev/operator/enrolment', {
+    data: { email: 'admin-applications@kpc.local' },
+  });
   const dev = (await answer.json()) as { code: number; data: { enrolmentUrl: string | null } };
   expect(dev.data.enrolmentUrl).toBeTruthy();
   await page.goto(dev.data.enrolmentUrl!);

@@ -73,7 +73,7 @@ async function apply(page: Page, product: 'gold_eagle' | 'royal_black_eagle') {
 
 test('the administrator enrols and invites a compliance operator', async ({ page }) => {
   test.setTimeout(120_000);
-  const answer = await page.request.post('/api/dev/operator/enrolment', { data: {} });
+  const answer = await page.request.post('/api/dev/operator/enrolment', { data: { email: 'admin-cards@kpc.local' } });
   const dev = (await answer.json()) as { data: { enrolmentUrl: string | null } };
   expect(dev.data.enrolmentUrl, 'the development administrator has not enrolled yet').toBeTruthy();
   await page.goto(dev.data.enrolmentUrl!);

@@ -43,7 +43,9 @@ async function openDomain(page: Page, domain: string) {
 
 test('an admin + finance operator is invited', async ({ page }) => {
   test.setTimeout(180_000);
-  const answer = await page.request.post('/api/dev/operator/enrolment', { data: {} });
+  const answer = await page.request.post('/api/dev/operator/enrolment', {
+    data: { email: 'admin-config-products@kpc.local' },
+  });
   const dev = (await answer.json()) as { code: number; data: { enrolmentUrl: string | null } };
   expect(dev.data.enrolmentUrl).toBeTruthy();
   const admin = await enrolFromLink(page, dev.data.enrolmentUrl!, ADMIN_PASSWORD);

@@ -38,7 +38,7 @@ async function enrolFromLink(page: Page, url: string, password: string) {
 
 test('the development administrator invites an operator with the admin and finance roles', async ({ page }) => {
   test.setTimeout(180_000);
-  const answer = await page.request.post('/api/dev/operator/enrolment', { data: {} });
+  const answer = await page.request.post('/api/dev/operator/enrolment', { data: { email: 'admin-config@kpc.local' } });
   const dev = (await answer.json()) as { code: number; data: { enrolmentUrl: string | null } };
   expect(dev.data.enrolmentUrl, 'the development administrator has not enrolled yet').toBeTruthy();
   admin = await enrolFromLink(page, dev.data.enrolmentUrl!, ADMIN_PASSWORD);

@@ -93,7 +93,7 @@ test('the first administrator enrols with the development link and invites a fin
 }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const answer = await page.request.post('/api/dev/operator/enrolment', { data: {} });
+  const answer = await page.request.post('/api/dev/operator/enrolment', { data: { email: 'admin-journey@kpc.local' } });
   const dev = (await answer.json()) as { code: number; data: { email: string; enrolmentUrl: string | null } };
   expect(dev.code).toBe(200);
   expect(dev.data.enrolmentUrl, 'the development administrator has not enrolled yet').toBeTruthy();

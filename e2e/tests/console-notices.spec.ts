@@ -53,7 +53,7 @@ const preview = (page: Page) => page.frameLocator('[data-testid="notice-preview"
 
 test('the administrator enrols and invites a content operator', async ({ page }) => {
   test.setTimeout(120_000);
-  const answer = await page.request.post('/api/dev/operator/enrolment', { data: {} });
+  const answer = await page.request.post('/api/dev/operator/enrolment', { data: { email: 'admin-notices@kpc.local' } });
   const dev = (await answer.json()) as { data: { enrolmentUrl: string | null } };
   expect(dev.data.enrolmentUrl, 'the development administrator has not enrolled yet').toBeTruthy();
   await page.goto(dev.data.enrolmentUrl!);

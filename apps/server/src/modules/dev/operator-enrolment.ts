@@ -1,10 +1,17 @@
-import { ZEmpty, ZEnvelope } from '@kpc/shared';
+import { ZEnvelope } from '@kpc/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../plugins/wire.ts';
 import { SYSTEM_ACTOR } from '../audit/service.ts';
-import { ensureDevelopmentAdministrator } from '../operators/accounts.ts';
+import { DEVELOPMENT_ADMINISTRATOR, ensureDevelopmentAdministrator } from '../operators/accounts.ts';
 import type { OperatorContext } from '../operators/context.ts';
+
+const ZDevEnrolmentRequest = z
+  .object({
+    /** A further development administrator with this email (each console journey starts with its own). */
+    email: z.email({ error: 'validation.invalid' }).max(254).optional(),
+  })
+  .optional();
 
 const ZDevEnrolment = z.object({
   email: z.string(),
@@ -15,7 +22,8 @@ const ZDevEnrolment = z.object({
 /**
  * `/api/dev/operator/enrolment` (development only, never in production): the development
  * administrator's enrolment link, as the start-up log prints it, for a newcomer who lost the log
- * and for the console's journeys.
+ * and for the console's journeys. With an `email`, a further development administrator: each
+ * console journey enrols its own, whatever ran before it on the same server.
  */
 export const devOperatorEnrolmentRoutes: FastifyPluginAsyncZod<{ operators: OperatorContext }> = async (
   app,
@@ -27,13 +35,18 @@ export const devOperatorEnrolmentRoutes: FastifyPluginAsyncZod<{ operators: Oper
       schema: {
         tags: ['dev'],
         summary: "Development only: the development administrator's enrolment link (while not enrolled)",
-        body: ZEmpty.optional(),
+        body: ZDevEnrolmentRequest,
         response: { 200: ZEnvelope(ZDevEnrolment) },
       },
     },
-    async () => {
-      const enrolmentUrl = await ensureDevelopmentAdministrator(operators, { ...SYSTEM_ACTOR, name: 'development' });
-      return ok({ email: 'admin@kpc.local', enrolmentUrl });
+    async (request) => {
+      const email = request.body?.email ?? DEVELOPMENT_ADMINISTRATOR;
+      const enrolmentUrl = await ensureDevelopmentAdministrator(
+        operators,
+        { ...SYSTEM_ACTOR, name: 'development' },
+        email,
+      );
+      return ok({ email, enrolmentUrl });
     },
   );
 };

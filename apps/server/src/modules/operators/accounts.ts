@@ -315,12 +315,21 @@ export async function resetSecondFactor(
  * Development: an administrator `admin@kpc.local` on the first start, and while it has not enrolled,
  * a fresh enrolment link at every start (the way the genesis invitation code is printed).
  */
-export async function ensureDevelopmentAdministrator(context: OperatorContext, actor: Actor): Promise<string | null> {
-  const email = 'admin@kpc.local';
+/** The development administrator the start-up log offers to enrol. */
+export const DEVELOPMENT_ADMINISTRATOR = 'admin@kpc.local';
+
+export async function ensureDevelopmentAdministrator(
+  context: OperatorContext,
+  actor: Actor,
+  email: string = DEVELOPMENT_ADMINISTRATOR,
+): Promise<string | null> {
   const [existing] = await context.db.select().from(operators).where(eq(operators.email, email));
   if (!existing) {
-    const [any] = await context.db.select({ id: operators.id }).from(operators).limit(1);
-    if (any) return null;
+    // The first one only on a server nobody runs yet; a further one (its own email) any time.
+    if (email === DEVELOPMENT_ADMINISTRATOR) {
+      const [any] = await context.db.select({ id: operators.id }).from(operators).limit(1);
+      if (any) return null;
+    }
     return (await inviteOperator(context, actor, { email, name: 'Development administrator', roles: ['admin'] }))
       .enrolmentUrl;
   }

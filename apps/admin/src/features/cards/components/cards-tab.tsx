@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { ExportButton } from '@/components/export-button.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { cardPath, memberPath } from '@/config/routes.ts';
 import { formatAmount, formatDateTime } from '@/lib/format.ts';
@@ -20,10 +21,12 @@ export function CardsTab() {
   const [memberId, setMemberId] = useState('');
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const memberFilter = UUID.test(memberId.trim()) ? memberId.trim() : undefined;
+  // The list and its export read the same filter.
+  const filters = { ...(status === 'all' ? {} : { status }), ...(memberFilter ? { memberId: memberFilter } : {}) };
   const pages = useCursorPages({
     queryKey: CARD_LIST_QUERY_KEY,
     fetchPage: listCards,
-    filters: { ...(status === 'all' ? {} : { status }), ...(memberFilter ? { memberId: memberFilter } : {}) },
+    filters,
     pageSize,
   });
 
@@ -99,8 +102,9 @@ export function CardsTab() {
           value={memberId}
           onChange={(event) => setMemberId(event.target.value)}
           status={memberId.trim() && !memberFilter ? 'warning' : ''}
-          style={{ width: 320 }}
+          style={{ width: 320, marginLeft: 'auto' }}
         />
+        <ExportButton path="/cards/export" filters={filters} name="cards" testId="cards-export" />
       </div>
       <Table<TOperatorCard>
         rowKey="id"
