@@ -84,6 +84,8 @@ export const cardApplications = pgTable(
     issuanceFee: money('issuance_fee').notNull(),
     kycFee: money('kyc_fee').notNull(),
     initialTopUp: money('initial_top_up').notNull(),
+    /** The monthly fee the member was shown when applying: the card keeps it (null: before Step 8b, the product's). */
+    monthlyFee: money('monthly_fee'),
     activationCodeId: bigint('activation_code_id', { mode: 'bigint' }),
     issuerRef: text('issuer_ref'),
     rejectReason: text('reject_reason'),

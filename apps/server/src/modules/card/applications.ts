@@ -131,6 +131,7 @@ export async function applyForCard(
         issuanceFee: product.issuanceFee,
         kycFee: product.kycFee,
         initialTopUp: product.initialTopUp,
+        monthlyFee: product.monthlyFee,
         createdAt: now,
       })
       .onConflictDoNothing()

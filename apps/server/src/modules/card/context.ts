@@ -52,6 +52,17 @@ export async function productOf(db: Executor, code: string): Promise<ProductRow 
   return row;
 }
 
+/**
+ * The monthly fee a card issued for this application keeps: the one shown when the member applied;
+ * for an application made before Step 8b kept it, the product's today.
+ */
+export async function applicationMonthlyFee(
+  db: Executor,
+  application: { product: string; monthlyFee: string | null },
+): Promise<string> {
+  return application.monthlyFee ?? (await productOf(db, application.product))?.monthlyFee ?? '0';
+}
+
 export function issuerProduct(row: ProductRow): IssuerProduct {
   return {
     product: row.code as IssuerProduct['product'],

@@ -5,7 +5,15 @@ import { cardApplications, cardIssuerEvents, cards } from '../../db/schema/index
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { returnActivationCode } from '../activation-code/service.ts';
 import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
-import { applicationIdOf, applicationReference, nonZero, productOf, units, USDT, type CardContext } from './context.ts';
+import {
+  applicationIdOf,
+  applicationMonthlyFee,
+  applicationReference,
+  nonZero,
+  units,
+  USDT,
+  type CardContext,
+} from './context.ts';
 import type { CardIssuerEvent, IssuedCard } from './issuer/issuer.ts';
 import { monthlyFeeFromOf, monthlyFeeTerms } from './monthly-fee.ts';
 import { recordInitialTopUp, settleInitialTopUp } from './top-ups.ts';
@@ -161,8 +169,8 @@ async function insertCard(
   card: IssuedCard,
   feeFrom: Date,
 ): Promise<CardRow> {
-  // The product's monthly fee today stays the card's: a later price change leaves issued cards.
-  const monthlyFee = (await productOf(tx, row.product))?.monthlyFee ?? '0';
+  // The monthly fee shown when the member applied stays the card's (Step 8b: terms changed later apply to new applications).
+  const monthlyFee = await applicationMonthlyFee(tx, row);
   const [inserted] = await tx
     .insert(cards)
     .values({

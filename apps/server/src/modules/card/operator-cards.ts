@@ -21,7 +21,7 @@ import { cardApplications, cards, cardTopUps, members } from '../../db/schema/in
 import { toPage } from '../assets/service.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
-import { applicationReference, decimal, productOf, type CardContext } from './context.ts';
+import { applicationMonthlyFee, applicationReference, decimal, type CardContext } from './context.ts';
 import { isCardIssuerError } from './issuer/issuer.ts';
 import { feeClockOf, monthlyFeeFromOf, monthlyFeeTerms, monthlyFeeView } from './monthly-fee.ts';
 import { applicationOf, toOperatorApplication } from './operator.ts';
@@ -63,7 +63,7 @@ export async function operatorImportCard(
     if (!row) throw new AppError('CARD_APPLICATION_NOT_FOUND');
     if (row.status !== CardApplicationStatus.APPROVED) throw new AppError('CARD_APPLICATION_WRONG_STATE');
     const now = clock.now();
-    const monthlyFee = (await productOf(tx, row.product))?.monthlyFee ?? '0';
+    const monthlyFee = await applicationMonthlyFee(tx, row);
     const [card] = await tx
       .insert(cards)
       .values({

@@ -161,6 +161,32 @@ describe('issuing and importing', () => {
     expect(list[0]!.id).toBe(issued.data.cardRecordId);
   });
 
+  it('gives the card the monthly fee shown when the member applied, not a fee changed before it was issued', async () => {
+    const feeOf = async () =>
+      textOf(sql`select monthly_fee::text as text from card_products where code = 'gold_eagle'`);
+    const shown = await feeOf();
+    const { id } = await heldApplication();
+    const raised = (Number(shown) + 7).toFixed(2);
+    await t.database.db.execute(sql`update card_products set monthly_fee = ${raised} where code = 'gold_eagle'`);
+    try {
+      await card('approve', { id });
+      const issued = await card('issue', { id });
+      expect(issued.code).toBe(200);
+      const kept = await textOf(
+        sql`select monthly_fee::text as text from cards where id = ${BigInt(issued.data.cardRecordId as string)}`,
+      );
+      expect(Number(kept)).toBe(Number(shown));
+      // A new application gets the new fee.
+      const later = await heldApplication();
+      const recorded = await textOf(
+        sql`select monthly_fee::text as text from card_applications where id = ${BigInt(later.id)}`,
+      );
+      expect(Number(recorded)).toBe(Number(raised));
+    } finally {
+      await t.database.db.execute(sql`update card_products set monthly_fee = ${shown} where code = 'gold_eagle'`);
+    }
+  });
+
   it('imports a card issued outside: the last 4 and a keyed hash only, audited, bindable by the member', async () => {
     const { member, id } = await heldApplication();
     const number = outsideNumber();

@@ -1,0 +1,1 @@
+ALTER TABLE "card_applications" ADD COLUMN "monthly_fee" numeric(38, 18);
