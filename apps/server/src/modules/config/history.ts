@@ -21,6 +21,8 @@ export interface ConfigChangeInput {
   reason: string;
   /** From when new orders get these terms; orders made before keep theirs. */
   effectiveFrom: Date;
+  /** The audit entry's name and target when the change has its own (`channel.set`); default `config.<domain>`. */
+  audit?: { action: string; targetType: string; targetId: string };
 }
 
 /**
@@ -56,9 +58,9 @@ export async function recordConfigChange(tx: Executor, actor: Actor, input: Conf
     .returning({ id: configChanges.id });
   if (inserted.length === 0) throw new AppError('CONFIG_CONFLICT');
   await recordAudit(tx, actor, {
-    action: `config.${input.domain}`,
-    targetType: 'config',
-    targetId: `${input.domain}/${input.subject}`,
+    action: input.audit?.action ?? `config.${input.domain}`,
+    targetType: input.audit?.targetType ?? 'config',
+    targetId: input.audit?.targetId ?? `${input.domain}/${input.subject}`,
     before: input.before,
     after: { ...input.after, version, effectiveFrom: input.effectiveFrom.toISOString() },
     reason: input.reason,

@@ -1,4 +1,5 @@
 import { AppError, fromLedgerUnits, REQUIRED_CONFIRMATIONS, toLedgerUnits } from '@kpc/shared';
+import { ConfigDomain } from '@kpc/shared/operator';
 import type {
   TOperatorChannel,
   TOperatorDeposit,
@@ -13,7 +14,8 @@ import type { Database } from '../../db/client.ts';
 import { chainCursors, deposits, members, paymentChannels } from '../../db/schema/index.ts';
 import { toWireAddress } from '../../lib/address.ts';
 import { toPage } from '../assets/service.ts';
-import { recordAudit, type Actor } from '../audit/service.ts';
+import type { Actor } from '../audit/service.ts';
+import { recordConfigChange } from '../config/history.ts';
 import { explorerTxUrl } from '../withdraw/service.ts';
 
 /**
@@ -114,12 +116,15 @@ export async function setChannelStatus(
         target: [paymentChannels.direction, paymentChannels.chainId, paymentChannels.method],
         set: { status, updatedAt: sql`now()` },
       });
-    await recordAudit(tx, actor, {
-      action: 'channel.set',
-      targetType: 'channel',
-      targetId: `${direction}:${chainId}:${method}`,
+    // A version of the `channels` configuration (its page shows the history), audited as `channel.set`.
+    await recordConfigChange(tx, actor, {
+      domain: ConfigDomain.CHANNELS,
+      subject: `${direction}:${chainId}:${method}`,
       before: { status: before?.status ?? null },
       after: { status },
+      reason: `switched to ${status}`,
+      effectiveFrom: new Date(),
+      audit: { action: 'channel.set', targetType: 'channel', targetId: `${direction}:${chainId}:${method}` },
     });
   });
   const channels = await listOperatorChannels(context.db, context.chains, context.network);

@@ -115,8 +115,14 @@ describe(`payment channels for operators (${testDatabaseKind()})`, () => {
         role: 'finance',
         action: 'channel.set',
         before: { status: null },
-        after: { status: 'paused' },
+        after: expect.objectContaining({ status: 'paused', version: 1 }),
       },
+    ]);
+    // The switch is a version of the `channels` configuration: the channels page's history shows it.
+    const admin = await createOperator(t, ['admin']);
+    const history = await admin.call('/api/operator/config/history', { domain: 'channels' });
+    expect(history.data.list).toEqual([
+      expect.objectContaining({ subject: `deposit:${DEV}:transfer`, version: 1, after: { status: 'paused' } }),
     ]);
 
     // A paused withdrawal channel refuses withdrawals with the channel's message, as before.
@@ -155,8 +161,8 @@ describe(`payment channels for operators (${testDatabaseKind()})`, () => {
     expect(reopened.data).toMatchObject({ switch: 'open', status: 'open' });
     expect((await submit()).status).toBe('submitted');
     expect((await channelAudit(`withdraw:${DEV}:transfer`)).map((entry) => entry.after)).toEqual([
-      { status: 'paused' },
-      { status: 'open' },
+      expect.objectContaining({ status: 'paused', version: 1 }),
+      expect.objectContaining({ status: 'open', version: 2 }),
     ]);
 
     for (const unknown of [
