@@ -153,7 +153,7 @@ describe('no wallet at all', () => {
     expect(screen.getByTestId('wallet-open-in-trust').textContent).toBe('Trust Wallet');
 
     fireEvent.click(screen.getByTestId('wallet-open-in-app-cancel'));
-    await waitFor(() => expect(screen.queryByTestId('wallet-open-in-app')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('wallet-open-in-app')).toBeNull(), { timeout: 5000 });
   });
 
   it('on a desktop: only the SPEC §8 toast', async () => {

@@ -201,7 +201,14 @@ describe('PledgePage (SPEC §3 "Pledge")', () => {
     await press('pledge-review-confirm');
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('Pledged successfully'));
     const [lost, retry] = sentBodies(fetchMock, '/plan/pledge');
-    expect(retry).toEqual({ termId: '1', amount: '200', requestId: lost?.requestId });
+    // The terms the review showed travel with the pledge: a rate changed meanwhile is refused, not applied.
+    expect(retry).toEqual({
+      termId: '1',
+      amount: '200',
+      dailyRate: '0.001',
+      earlyRedemptionPenaltyRate: '0.1',
+      requestId: lost?.requestId,
+    });
     expect(retry?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     // The list and the balances are asked again.
     await waitFor(() => expect(sentBodies(fetchMock, '/plan/pledges').length).toBeGreaterThan(1));
