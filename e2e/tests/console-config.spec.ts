@@ -116,5 +116,20 @@ test("the operator changes the withdrawal fee and the member's withdraw form sho
     await expect(page.getByTestId('config-card-airdrop')).toBeVisible();
     await captureConsole(page, `${language}-config-index`);
   }
+
+  // The journeys share one server: the fee goes back to the defaults the other journeys expect.
+  await page.evaluate(() => localStorage.setItem('kpc-console:language', 'en'));
+  await page.goto('/admin/#/config/withdrawal');
+  await page.getByTestId('config-field-feeRate').fill('0.01');
+  await page.getByTestId('config-field-minFee').fill('1');
+  await page.getByTestId('config-reason').fill('back to the usual terms');
+  await page.getByTestId('config-save').click();
+  await page.getByTestId('config-confirm').click();
+  await giveStepUpIfAsked(
+    page,
+    operator,
+    page.getByTestId('config-history-withdrawal').getByText('back to the usual terms'),
+  );
+  await expect(page.getByTestId('config-current-withdrawal')).toContainText('0.01');
   await context.close();
 });

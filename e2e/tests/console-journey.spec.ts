@@ -114,11 +114,12 @@ test('the first administrator enrols with the development link and invites a fin
   await inputOf(page, 'codes-stored').check();
   await page.getByTestId('enrol-continue').click();
 
-  // An administrator's menu: no money screens.
+  // An administrator's menu: no money screens (configuration, whose money terms also need finance).
   await expect(page.getByTestId('console-menu')).toBeVisible();
   await expect(page.getByTestId('console-menu').getByRole('menuitem')).toHaveText([
     'Dashboard',
     'Members',
+    'Configuration',
     'Operators',
     'Audit log',
   ]);
@@ -167,6 +168,7 @@ test("finance approves a member's large withdrawal in the queue and the member's
     'Members',
     'Withdrawals',
     'Deposits',
+    'Adjustments',
   ]);
 
   // The second factor given at enrolment goes stale (OPERATOR_STEP_UP_SECONDS=30 in the journeys).

@@ -88,7 +88,7 @@ export function TermsEditor({
     const effective =
       typeof values.effectiveFrom === 'string' && values.effectiveFrom ? new Date(values.effectiveFrom) : null;
     const changed = fields.filter((field) => show(current[field.name]) !== show(after[field.name]));
-    await modal.confirm({
+    modal.confirm({
       title: t('config.terms.confirmTitle'),
       width: 560,
       okButtonProps: testId('config-confirm'),
@@ -106,23 +106,27 @@ export function TermsEditor({
           </Typography.Paragraph>
         </div>
       ),
-      onOk: async () => {
-        try {
-          await setTerms(domain, {
-            ...extraBody,
-            terms: after,
-            reason: values.reason,
-            version,
-            ...(effective ? { effectiveFrom: effective.toISOString() } : {}),
-          });
-          void message.success(t('config.terms.saved'));
-          form.resetFields(['reason', 'effectiveFrom']);
-          await queryClient.invalidateQueries({ queryKey: configQueryKey(domain) });
-        } catch (error) {
-          setFailure(error instanceof RequestError ? error.message : String(error));
-        }
+      // The confirmation closes first: a step-up prompt the save may need then shows on its own.
+      onOk: () => {
+        void submit();
       },
     });
+    async function submit() {
+      try {
+        await setTerms(domain, {
+          ...extraBody,
+          terms: after,
+          reason: values.reason,
+          version,
+          ...(effective ? { effectiveFrom: effective.toISOString() } : {}),
+        });
+        void message.success(t('config.terms.saved'));
+        form.resetFields(['reason', 'effectiveFrom']);
+        await queryClient.invalidateQueries({ queryKey: configQueryKey(domain) });
+      } catch (error) {
+        setFailure(error instanceof RequestError ? error.message : String(error));
+      }
+    }
   };
 
   return (
