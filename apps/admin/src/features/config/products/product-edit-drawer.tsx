@@ -127,16 +127,20 @@ export function ProductEditDrawer({ spec, row, onClose }: Props) {
           </Typography.Paragraph>
         </div>
       ),
-      onOk: async () => {
-        try {
-          await change.mutateAsync({ action: 'save', body: next });
-          notifySuccess(label('saved'));
-          onClose();
-        } catch (failure) {
-          setError(failure instanceof RequestError ? failure.message : label('failed'));
-        }
+      // The confirmation closes first: a step-up prompt the save may need then shows on its own.
+      onOk: () => {
+        void submit();
       },
     });
+    async function submit() {
+      try {
+        await change.mutateAsync({ action: 'save', body: next });
+        notifySuccess(label('saved'));
+        onClose();
+      } catch (failure) {
+        setError(failure instanceof RequestError ? failure.message : label('failed'));
+      }
+    }
   }
 
   return (
