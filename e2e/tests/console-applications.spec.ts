@@ -150,6 +150,8 @@ test('compliance approves a node application with a note the member reads, and v
   // The same screens in Chinese.
   await switchToChinese(page);
   await page.getByTestId('console-menu').getByRole('menuitem', { name: '激活码' }).click();
+  // The menu opens the page afresh (no search); wait for it before typing, or the input remounts under the keys.
+  await expect(page.getByTestId('codes-empty')).toBeVisible();
   await page.getByTestId('code-search').locator('input').fill(memberEmail);
   await page.getByTestId('code-search').locator('input').press('Enter');
   await expect(page.getByTestId(`code-${codeId}-status`)).toHaveText('已作废');
