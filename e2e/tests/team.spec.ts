@@ -1,6 +1,6 @@
 import { formatNumber, fromLedgerUnits, maskEmail, toLedgerUnits } from '@kpc/shared';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-// The server's own airdrop rules (Step 7, README "Team"): the figures the journey expects follow the
+// The server's own airdrop rules (Step 7, docs/modules/team.md): the figures the journey expects follow the
 // configured rates and fee instead of a copy of them.
 import {
   DEFAULT_AIRDROP_RULES,
@@ -180,7 +180,7 @@ for (const language of ['en', 'zh-Hans'] as const) {
     await expect(page.getByTestId('team-airdrop-card')).toHaveText('0 USDT');
     await expect(page.getByTestId('team-direct-count')).toHaveText('1');
     await expect(page.getByTestId('team-volume')).toHaveText(`${formatNumber(paid)} USDT`);
-    // A broker package of their own makes the invitee an ambassador (README "Levels").
+    // A broker package of their own makes the invitee an ambassador (docs/modules/team.md "Levels").
     await expect(page.getByTestId('team-invitation-level')).toHaveText(text.ambassador);
     await capture(page, `${language}-team-airdrop`);
 

@@ -21,7 +21,7 @@ import { cardKeysOf } from './modules/card/keys.ts';
 import { reconcileCardApplications } from './modules/card/recovery.ts';
 import { registerModules, type ServerContext } from './modules/index.ts';
 import { SYSTEM_ACTOR } from './modules/audit/service.ts';
-import { ensureDevelopmentAdministrator } from './modules/operators/accounts.ts';
+import { DEVELOPMENT_ADMINISTRATOR, ensureDevelopmentAdministrator } from './modules/operators/accounts.ts';
 import { operatorPolicyOf, type OperatorContext } from './modules/operators/context.ts';
 import { secondFactorKeysOf } from './modules/operators/second-factor.ts';
 import { createDepositWatchers } from './modules/recharge/deposit-watcher.ts';
@@ -49,6 +49,13 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** Tests drive the card issuer on their own clock; default: the adapter CARD_ISSUER names. */
   cardIssuer?: (dependencies: CardIssuerDependencies) => CardIssuer;
+  /** main.ts: filled once the app is ready with what the start-up banner shows (development). */
+  developmentAccess?: DevelopmentAccess;
+}
+
+/** What development start-up made for a newcomer: the administrator to enrol (lib/startup-banner.ts). */
+export interface DevelopmentAccess {
+  administrator?: { email: string; enrolmentUrl: string | null };
 }
 
 /**
@@ -127,6 +134,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.isFaucetEnabled && config.NODE_ENV === 'development') {
     app.addHook('onReady', async () => {
       const link = await ensureDevelopmentAdministrator(operators, { ...SYSTEM_ACTOR, name: 'development' });
+      if (options.developmentAccess) {
+        options.developmentAccess.administrator = { email: DEVELOPMENT_ADMINISTRATOR, enrolmentUrl: link };
+      }
       if (link) {
         app.log.info(`Development administrator admin@kpc.local: enrol (password and authenticator) at ${link}`);
       }

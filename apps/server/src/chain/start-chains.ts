@@ -34,7 +34,8 @@ export async function startChains(
       { rpcUrl: deployment.rpcUrl, usdt: deployment.usdt, kpc: deployment.kpc, recharge: deployment.recharge },
       'embedded development chain started, contracts deployed',
     );
-    const banner = ['Embedded development chain (no CHAIN_<id>_RPC_URL configured):', ...describeDevChain(deployment)];
+    // The start-up banner's lines on the chain and the demo wallet (lib/startup-banner.ts).
+    const banner = describeDevChain(deployment);
     const runtime = devChainRuntime(config, {
       ...deployment,
       depositAddress: DEV_ACCOUNTS.hotWallet.address,

@@ -55,7 +55,8 @@ const KNOWN_CHAINS = new Map<
   ]),
 );
 
-const SETTINGS = [
+/** The per-chain settings, each read as `CHAIN_<id>_<setting>` (docs/configuration.md lists them). */
+export const CHAIN_SETTINGS = [
   'RPC_URL',
   'PUBLIC_RPC_URL',
   'EXPLORER_URL',
@@ -68,7 +69,7 @@ const SETTINGS = [
   'HOT_WALLET_KEY',
   'USDT_DECIMALS',
 ];
-const KEY = new RegExp(`^CHAIN_(\\d+)_(${SETTINGS.join('|')})$`);
+const KEY = new RegExp(`^CHAIN_(\\d+)_(${CHAIN_SETTINGS.join('|')})$`);
 const URL_PATTERN = /^(https?|wss?):\/\/\S+$/;
 
 /** A chain with nothing configured but its id: named if it is a known chain. */
@@ -107,7 +108,7 @@ export function parseChainSettings(env: Record<string, string | undefined>): {
     if (!name.startsWith('CHAIN_') || value === undefined || value === '') continue;
     const match = KEY.exec(name);
     if (!match) {
-      issues.push(`  ${name}: unknown chain setting (expected CHAIN_<id>_ and one of ${SETTINGS.join(', ')})`);
+      issues.push(`  ${name}: unknown chain setting (expected CHAIN_<id>_ and one of ${CHAIN_SETTINGS.join(', ')})`);
       continue;
     }
     const chainId = Number(match[1]);

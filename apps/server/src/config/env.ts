@@ -13,9 +13,9 @@ const seconds = z.coerce.number().int().positive();
 
 /**
  * Every setting of the server, read from the environment in one place (STYLE: configuration has
- * one door). The README's configuration table lists the same variables.
+ * one door). docs/configuration.md lists the same variables (env-docs.test.ts keeps them equal).
  */
-const ZEnv = z.object({
+export const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -30,6 +30,11 @@ const ZEnv = z.object({
    */
   DATABASE_CONNECT_SECONDS: z.coerce.number().min(0.5).max(120).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `json` (one JSON object a line, for log collectors) or `pretty` (readable lines for a person).
+   * Default: pretty in development when standard output is a terminal, JSON everywhere else.
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   /** Public address of the member app, used in links inside mails. */
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().min(1).default(resolve(serverRoot, '../web/dist')),
@@ -311,7 +316,7 @@ type ParsedEnv = z.infer<typeof ZEnv>;
 
 /**
  * Combinations that could lose or mint money, or leak codes, in a real deployment; start-up
- * refuses them (README "Refused at start-up"). A forgotten `NODE_ENV=production` is covered too:
+ * refuses them (docs/operations.md "Refused at start-up"). A forgotten `NODE_ENV=production` is covered too:
  * test funds and the mailbox follow the embedded chain, not NODE_ENV, and never sit beside a real
  * chain.
  */

@@ -40,7 +40,7 @@ export const ZExchangeTerms = z.object({
 
 /**
  * A signed quote: `quote` is an opaque token carrying the terms; one quote exchanges once.
- * `feeBurned`: the fee goes to "KPC burned" instead of the programme's fees (README "What burns KPC").
+ * `feeBurned`: the fee goes to "KPC burned" instead of the programme's fees (docs/modules/plans.md "What burns KPC").
  */
 export const ZQuote = ZExchangeTerms.extend({ quote: z.string(), expiresAt: z.string(), feeBurned: z.boolean() });
 export type TQuote = z.infer<typeof ZQuote>;

@@ -6,7 +6,7 @@ import { ZRecordId, ZRequestId } from './common.ts';
  * KLK broker privilege packages (Step 6, SPEC §1 "Buy a broker privilege package, which gives a
  * card activation code", §6 "KLK broker level (with agent and partner privileges)"). Tiers are
  * configuration rows ordered by rank; buying a higher tier than the one held pays the difference
- * of their prices and issues the difference of their codes (README "Broker packages").
+ * of their prices and issues the difference of their codes (docs/modules/broker.md).
  */
 
 /** One tier of `/api/klk/packages`, with what buying it costs this member now. */

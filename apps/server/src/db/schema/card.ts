@@ -20,7 +20,7 @@ import { createdAt, money, serialId } from './columns.ts';
  * the ledger, and which issuer events were applied (each once).
  */
 
-/** A product and its terms (seeded by migration 0011, README "Cards"). All amounts in USDT. */
+/** A product and its terms (seeded by migration 0011, docs/modules/cards.md). All amounts in USDT. */
 export const cardProducts = pgTable(
   'card_products',
   {

@@ -18,7 +18,7 @@ import { createdAt, money, serialId } from './columns.ts';
  * key, as on the other money tables.
  */
 
-/** Package tiers: configuration rows, ordered by rank (README "Broker packages"). */
+/** Package tiers: configuration rows, ordered by rank (docs/modules/broker.md). */
 export const klkTiers = pgTable(
   'klk_tiers',
   {
@@ -76,7 +76,7 @@ export const klkPurchases = pgTable(
 /**
  * Card activation codes. `code_hash` (HMAC with the server secret) finds a typed code; the code
  * itself is kept sealed (AES-256-GCM under a key derived from the same secret) so its owner can
- * see and copy it, while a copy of the table alone reveals no usable code (README "Codes").
+ * see and copy it, while a copy of the table alone reveals no usable code (docs/modules/broker.md).
  */
 export const activationCodes = pgTable(
   'activation_codes',

@@ -25,7 +25,7 @@ import { createdAt, money, serialId } from './columns.ts';
  *
  * The team aggregates (direct invitees, the whole team below, the team's purchase volume) are
  * kept in `member_team` by one UPDATE over the path when a member joins or a purchase counts, so
- * a team summary is one primary-key read at any size of team. README "Team (Step 7)" has the
+ * a team summary is one primary-key read at any size of team. docs/modules/team.md has the
  * measurements behind this choice (against a closure table and a subtree count).
  */
 export const memberTree = pgTable(

@@ -7,7 +7,7 @@ import { planClockOf, type AdjustableClock, type Clock } from '../../lib/clock.t
 import type { CardIssuer } from './issuer/issuer.ts';
 
 /**
- * Cards' monthly fee (Step 6, SPEC §9 "monthly", README "Cards"). Every issued card owes the
+ * Cards' monthly fee (Step 6, SPEC §9 "monthly", docs/modules/cards.md). Every issued card owes the
  * monthly fee kept on it at issue (`cards.monthly_fee`) on each monthly anniversary of its issue:
  * month n falls due n calendar months after it (UTC, the day clamped to the month's end), the
  * first one month after issue (the issuance fee covers the first month). A fee of 0 is never due.

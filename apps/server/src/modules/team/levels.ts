@@ -18,7 +18,7 @@ import { currentConfig } from '../config/history.ts';
  * Levels never fall: team counts only grow, and a reached level stays reached (a refund takes
  * back airdrops, not levels). The thresholds are versioned configuration (Step 8b §2, domain
  * `levels`, subject `rules`): an event is levelled by the rules in effect at its time; these are the
- * defaults until an operator saves others (README "Team (Step 7)" lists them).
+ * defaults until an operator saves others (docs/modules/team.md lists them).
  */
 export const DEFAULT_LEVEL_RULES: TLevelTerms = {
   /** Ambassador: this many direct invitees, or a broker package of one's own. */

@@ -10,7 +10,7 @@ import {
   type CardTopUpTerms,
 } from './card-top-up.ts';
 
-/** Gold eagle (README "Cards (Step 6)"): 1.5 %, min 1 USDT; 5,000 / 10,000 / 50,000. */
+/** Gold eagle (docs/modules/cards.md): 1.5 %, min 1 USDT; 5,000 / 10,000 / 50,000. */
 const GOLD: CardTopUpTerms = {
   fees: { issuance: '100', kyc: '20', initialTopUp: '50', monthly: '2', topUpFeeRate: '0.015', topUpMinFee: '1' },
   limits: { single: '5000', daily: '10000', monthly: '50000' },

@@ -9,7 +9,7 @@ import {
 import { compareDecimals, truncateDecimal, type AmountLimits } from '@/lib/amount-rules.ts';
 
 /**
- * Rules of the card top-up form (issue 11 §3, SPEC §9 card fees and limits, README "Cards (Step 6)"):
+ * Rules of the card top-up form (issue 11 §3, SPEC §9 card fees and limits, docs/modules/cards.md):
  * the fee is max(amount × rate, minimum) on top of the amount, by the same `computeCardTopUpFee` the
  * server charges; what leaves available is amount + fee; one top-up stays within the product's
  * single limit. The daily and monthly limits depend on what the card already moved, which only the

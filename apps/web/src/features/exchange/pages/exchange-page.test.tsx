@@ -118,7 +118,7 @@ describe('ExchangePage: review, confirm, receipt (issue Step 4d)', () => {
     expect(screen.getByTestId('exchange-get-quote')).toBeTruthy();
   });
 
-  it('says so when the fee is burned (a KPC fee, README "What burns KPC")', async () => {
+  it('says so when the fee is burned (a KPC fee, docs/modules/plans.md "What burns KPC")', async () => {
     answers['/exchange/quote'] = () => ok({ ...quote, fee: '0.5', feeBurned: true });
     await openReview();
     expect(textOf('exchange-review-fee')).toBe('0.5 USDT · burned');
