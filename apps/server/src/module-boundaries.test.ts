@@ -103,7 +103,7 @@ function moduleFiles(): { path: string; module: string }[] {
 
 const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
-/** The tables a source names: table objects imported from `db/schema`, table names after SQL keywords. */
+/** The tables a source names: table objects imported from `db/schema` or queried by name, table names after SQL keywords. */
 function tablesNamed(source: string, schema: ReturnType<typeof readSchema>): Set<string> {
   const tables = new Set<string>();
   const code = withoutComments(source);
@@ -118,6 +118,11 @@ function tablesNamed(source: string, schema: ReturnType<typeof readSchema>): Set
       const info = schema.byExport.get(name);
       if (info) tables.add(info.table);
     }
+  }
+  // Drizzle's relational queries name a table by its export: `db.query.cards.findFirst(...)`.
+  for (const match of code.matchAll(/\.query\.(\w+)\b/g)) {
+    const info = schema.byExport.get(match[1]!);
+    if (info) tables.add(info.table);
   }
   for (const match of code.matchAll(/\b(?:from|join|update|into|table)\s+"?([a-z_][a-z0-9_]*)"?/gi)) {
     const info = schema.byName.get(match[1]!.toLowerCase());
@@ -159,12 +164,14 @@ describe('module boundaries', () => {
     expect(stale).toEqual([]);
   });
 
-  it('catches a table object imported from db/schema and a table named in raw SQL', () => {
+  it('catches a table object imported from db/schema, queried by name or named in raw SQL', () => {
     const module = { path: join(SRC, 'modules/plan/example.ts'), module: 'plan' };
     const imported = `import { cards, planOrders } from '../../db/schema/index.ts';`;
     const raw =
       'const q = sql`select sum(p.amount) from ledger_postings p join ledger_accounts a on a.id = p.account_id`;';
+    const relational = 'const card = await db.query.cards.findFirst();';
     expect(violations([{ ...module, source: imported }])).toEqual(['modules/plan/example.ts: cards (owned by card)']);
+    expect(violations([{ ...module, source: relational }])).toEqual(['modules/plan/example.ts: cards (owned by card)']);
     expect(violations([{ ...module, source: raw }])).toEqual([
       'modules/plan/example.ts: ledger_accounts (owned by ledger)',
       'modules/plan/example.ts: ledger_postings (owned by ledger)',
