@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { NodeState } from '../chain/chain-monitor.ts';
 import type { ChainNodes } from '../chain/nodes.ts';
 import type { Database, DatabaseHandle } from '../db/client.ts';
-import { chainCursors } from '../db/schema/index.ts';
+import { watcherCursors } from '../modules/recharge/reads.ts';
 import { ok } from './wire.ts';
 
 /** One chain in `/health`. */
@@ -20,7 +20,7 @@ export interface ChainHealth {
 
 /** Each chain's node state and its watcher's lag; throws when the database does not answer. */
 async function readChainHealth(db: Database, nodes: ChainNodes, watchedChainIds: Set<number>): Promise<ChainHealth[]> {
-  const cursors = await db.select().from(chainCursors);
+  const cursors = await watcherCursors(db);
   const cursorOf = new Map(cursors.map((cursor) => [cursor.chainId, cursor]));
   return nodes.monitor.list().map((status) => {
     const cursor = cursorOf.get(status.chainId);

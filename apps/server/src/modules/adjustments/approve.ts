@@ -1,10 +1,12 @@
-import { AppError, EntryType, fromLedgerUnits, toLedgerUnits } from '@kpc/shared';
+import { AppError, EntryType, fromLedgerUnits, toLedgerUnits, type TBucket } from '@kpc/shared';
 import { AdjustmentKind, AdjustmentStatus, type TAdjustment } from '@kpc/shared/operator';
 import { and, eq, sql } from 'drizzle-orm';
-import { ledgerAccounts, ledgerAdjustmentApprovals, ledgerAdjustments, operators } from '../../db/schema/index.ts';
+import { ledgerAdjustmentApprovals, ledgerAdjustments } from '../../db/schema/index.ts';
 import { postEntry } from '../../ledger/ledger.ts';
+import { lockMemberBalance } from '../../ledger/reads.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import type { OperatorContext } from '../operators/context.ts';
+import { lockOperator } from '../operators/reads.ts';
 import { acceptSecondFactor, type SignedInOperator } from '../operators/sessions.ts';
 import { expire, getAdjustment, ledgerPostingsOf, type AdjustmentContext } from './service.ts';
 
@@ -27,7 +29,7 @@ async function spendCode(
   adjustmentId: string,
 ) {
   const ok = await operatorContext.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(operators).where(eq(operators.id, signedIn.operator.id)).for('update');
+    const current = await lockOperator(tx, signedIn.operator.id);
     const accepted = current !== undefined && (await acceptSecondFactor(operatorContext, tx, current, code));
     if (!accepted) {
       await recordAudit(tx, actor, {
@@ -95,18 +97,11 @@ export async function approveAdjustment(
       if (count < row.requiredApprovals) return false;
       if (row.kind === AdjustmentKind.MEMBER_DEBIT) {
         // The balance now, locked: what the debit is checked against (not the one at proposal).
-        const [account] = await tx
-          .select({ balance: ledgerAccounts.balance })
-          .from(ledgerAccounts)
-          .where(
-            and(
-              eq(ledgerAccounts.memberId, row.memberId!),
-              eq(ledgerAccounts.asset, row.asset),
-              eq(ledgerAccounts.bucket, row.bucket!),
-            ),
-          )
-          .for('update');
-        const balance = toLedgerUnits(account?.balance ?? '0');
+        const balance = await lockMemberBalance(tx, {
+          memberId: row.memberId!,
+          asset: row.asset,
+          bucket: row.bucket! as TBucket,
+        });
         if (balance < toLedgerUnits(row.amount)) {
           throw new AppError('ADJUSTMENT_INSUFFICIENT_BALANCE', { balance: fromLedgerUnits(balance) });
         }

@@ -9,18 +9,14 @@ import {
 } from '@kpc/shared/operator';
 import { and, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import {
-  ledgerAccounts,
-  ledgerAdjustmentApprovals,
-  ledgerAdjustments,
-  members,
-  operators,
-} from '../../db/schema/index.ts';
+import { ledgerAdjustmentApprovals, ledgerAdjustments, members } from '../../db/schema/index.ts';
 import { HouseAccount, type Posting, type THouseAccount } from '../../ledger/ledger.ts';
+import { houseAccountsKeeping } from '../../ledger/reads.ts';
 import { getAsset, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DEFAULT_PAGE_SIZE, toPage } from '../assets/service.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
+import { operatorNames } from '../operators/reads.ts';
 
 /**
  * Two-person ledger adjustments (Step 8b §3): proposing, listing and rejecting here; approving
@@ -100,10 +96,7 @@ export async function proposeAdjustment(
   }
   // Every house account of the postings must keep this asset, or the entry could never be written.
   const houses = postings.flatMap((posting) => (posting.house ? [posting.house] : []));
-  const kept = await db
-    .select({ house: ledgerAccounts.houseAccount })
-    .from(ledgerAccounts)
-    .where(and(inArray(ledgerAccounts.houseAccount, houses), eq(ledgerAccounts.asset, asset.code)));
+  const kept = await houseAccountsKeeping(db, houses, asset.code);
   if (kept.length !== houses.length) throw new AppError('ASSET_UNAVAILABLE');
   const value = await valueInUsdt(db, asset.code, units, now);
   const requiredApprovals = value === null || value > context.twoApproverThreshold ? 2 : 1;
@@ -161,22 +154,15 @@ async function toAdjustments(db: Executor, rows: AdjustmentRow[], now: Date): Pr
     .select({
       adjustmentId: ledgerAdjustmentApprovals.adjustmentId,
       approverId: ledgerAdjustmentApprovals.approverId,
-      approverName: operators.name,
       at: ledgerAdjustmentApprovals.at,
     })
     .from(ledgerAdjustmentApprovals)
-    .innerJoin(operators, eq(operators.id, ledgerAdjustmentApprovals.approverId))
     .where(inArray(ledgerAdjustmentApprovals.adjustmentId, ids))
     .orderBy(ledgerAdjustmentApprovals.id);
-  const operatorIds = [...new Set(rows.map((row) => row.proposerId))];
-  const names = new Map(
-    (
-      await db
-        .select({ id: operators.id, name: operators.name })
-        .from(operators)
-        .where(inArray(operators.id, operatorIds))
-    ).map((row) => [row.id, row.name]),
-  );
+  // Proposers' and approvers' names in one read (an approver is always an operator: a foreign key).
+  const names = await operatorNames(db, [
+    ...new Set([...rows.map((row) => row.proposerId), ...approvals.map((approval) => approval.approverId)]),
+  ]);
   const memberIds = [...new Set(rows.flatMap((row) => (row.memberId ? [row.memberId] : [])))];
   const emails = new Map(
     memberIds.length === 0
@@ -205,7 +191,7 @@ async function toAdjustments(db: Executor, rows: AdjustmentRow[], now: Date): Pr
       .filter((approval) => approval.adjustmentId === row.id)
       .map((approval) => ({
         approverId: approval.approverId,
-        approverName: approval.approverName,
+        approverName: names.get(approval.approverId) ?? '',
         at: approval.at.toISOString(),
       })),
     decidedBy: row.decidedBy,

@@ -15,19 +15,15 @@ import {
   type TTransferRecord,
   USDT_DECIMALS,
 } from '@kpc/shared';
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  financialRecords,
-  ledgerAccounts,
-  ledgerAdjustments,
-  ledgerEntries,
-  ledgerPostings,
-} from '../../db/schema/index.ts';
+import { financialRecords } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { moveBetweenBuckets, type MemberBalance } from '../../ledger/ledger.ts';
+import { memberPostings } from '../../ledger/reads.ts';
 import { getAsset, parseAmount, usdtPerUnit, type ReferenceData } from '../../ledger/reference-data.ts';
+import { adjustmentNoteOf } from '../adjustments/reads.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 
@@ -98,31 +94,17 @@ export async function listAssets(
 /** `/api/ass/log`: the member's postings, newest first, by asset and entry type. */
 export async function listAssetLog(db: Database, memberId: string, request: TAssetLogRequest) {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
-  const conditions: SQL[] = [eq(ledgerAccounts.memberId, memberId)];
-  if (request.asset) conditions.push(eq(ledgerPostings.asset, request.asset));
-  if (request.type) conditions.push(eq(ledgerEntries.type, request.type));
-  if (request.cursor) conditions.push(lt(ledgerPostings.id, BigInt(request.cursor)));
-  const rows = await db
-    .select({
-      id: ledgerPostings.id,
-      type: ledgerEntries.type,
-      asset: ledgerPostings.asset,
-      bucket: ledgerAccounts.bucket,
-      amount: ledgerPostings.amount,
-      balanceAfter: ledgerPostings.balanceAfter,
-      createdAt: ledgerPostings.createdAt,
-      // An adjustment's public reason (Step 8b §3), by its key `adjustment:<id>` (the primary key's index).
-      note: sql<string | null>`case when ${ledgerEntries.type} = ${EntryType.ADJUSTMENT}
-        and ${ledgerEntries.reference} ~ '^adjustment:[0-9]{1,18}$'
-        then (select ${ledgerAdjustments.publicReason} from ${ledgerAdjustments}
-          where ${ledgerAdjustments.id} = substring(${ledgerEntries.reference} from 12)::bigint) end`,
-    })
-    .from(ledgerPostings)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-    .where(and(...conditions))
-    .orderBy(desc(ledgerPostings.id))
-    .limit(limit + 1);
+  const rows = await memberPostings(
+    db,
+    memberId,
+    {
+      asset: request.asset || undefined,
+      type: request.type || undefined,
+      cursor: request.cursor ? BigInt(request.cursor) : undefined,
+      limit: limit + 1,
+    },
+    adjustmentNoteOf,
+  );
   return toPage(rows, limit, (row): TAssetLogItem => ({
     id: row.id.toString(),
     type: row.type,

@@ -1,8 +1,9 @@
 import { CardStatus, EntryType, fromLedgerUnits, toLedgerUnits, type TCardListItem } from '@kpc/shared';
 import { and, asc, eq, gt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { cards, ledgerAccounts } from '../../db/schema/index.ts';
+import { cards } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { lockMemberBalance } from '../../ledger/reads.ts';
 import { planClockOf, type AdjustableClock, type Clock } from '../../lib/clock.ts';
 import type { CardIssuer } from './issuer/issuer.ts';
 
@@ -170,19 +171,8 @@ export async function chargeMonthlyFees(context: MonthlyFeeContext): Promise<Mon
 }
 
 /** The member's USDT available, its row locked until the transaction ends (0 when there is none). */
-async function lockedAvailable(tx: Transaction, memberId: string): Promise<bigint> {
-  const [row] = await tx
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.memberId, memberId),
-        eq(ledgerAccounts.asset, USDT),
-        eq(ledgerAccounts.bucket, 'available'),
-      ),
-    )
-    .for('update');
-  return row?.balance ? toLedgerUnits(row.balance) : 0n;
+function lockedAvailable(tx: Transaction, memberId: string): Promise<bigint> {
+  return lockMemberBalance(tx, { memberId, asset: USDT, bucket: 'available' });
 }
 
 type MonthStep = { card: CardRow; charged: boolean; froze: boolean; released: boolean };

@@ -1,12 +1,12 @@
 import type { TChainOperatorStatus } from '@kpc/shared/operator';
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { readNode, readOnChainBalance, unavailableReason } from '../../chain/balances.ts';
 import type { ChainNodes } from '../../chain/nodes.ts';
 import type { ChainRuntime } from '../../chain/runtime.ts';
 import type { ChainSettings } from '../../config/chains.ts';
 import type { Database } from '../../db/client.ts';
-import { chainCursors, deposits, hotWalletNonces, withdrawals } from '../../db/schema/index.ts';
+import { pendingDepositCounts, watcherCursors } from '../recharge/reads.ts';
+import { storedHotWalletNonce, withdrawalCounts } from '../withdraw/reads.ts';
 
 /**
  * The chains as operators watch them (Step 8a §4, `/api/operator/chains/status`): per allowed chain
@@ -33,10 +33,7 @@ async function senderStatus(
   hotWallet: string,
 ): Promise<NonNullable<TChainOperatorStatus['sender']>> {
   const address = getAddress(hotWallet);
-  const [stored] = await context.db
-    .select({ nextNonce: hotWalletNonces.nextNonce })
-    .from(hotWalletNonces)
-    .where(and(eq(hotWalletNonces.chainId, chain.chainId), eq(hotWalletNonces.address, address.toLowerCase())));
+  const storedNonce = await storedHotWalletNonce(context.db, chain.chainId, address.toLowerCase());
   const skipReason = unavailableReason(context.nodes.monitor, chain.chainId);
   const client = skipReason ? null : context.nodes.clientOf(chain.chainId);
   const nonces = client
@@ -57,7 +54,7 @@ async function senderStatus(
           gasSymbol: chain.nativeCurrency.symbol,
           reason: skipReason,
         },
-    databaseNonce: stored?.nextNonce ?? null,
+    databaseNonce: storedNonce,
     chainNonce: nonces && 'value' in nonces ? { latest: nonces.value[0], pending: nonces.value[1] } : null,
   };
 }
@@ -66,17 +63,9 @@ async function senderStatus(
 export async function chainsStatus(context: ChainStatusContext): Promise<TChainOperatorStatus[]> {
   const { db } = context;
   const [cursors, pending, moving] = await Promise.all([
-    db.select().from(chainCursors),
-    db
-      .select({ chainId: deposits.chainId, count: count() })
-      .from(deposits)
-      .where(eq(deposits.status, 'pending'))
-      .groupBy(deposits.chainId),
-    db
-      .select({ chainId: withdrawals.chainId, status: withdrawals.status, count: count() })
-      .from(withdrawals)
-      .where(inArray(withdrawals.status, [...MOVING]))
-      .groupBy(withdrawals.chainId, withdrawals.status),
+    watcherCursors(db),
+    pendingDepositCounts(db),
+    withdrawalCounts(db, MOVING),
   ]);
   const nodeOf = new Map(context.nodes.monitor.list().map((status) => [status.chainId, status]));
   return Promise.all(

@@ -1,10 +1,10 @@
 import { fromLedgerUnits, toLedgerUnits } from '@kpc/shared';
 import type { TChainBalances, TDashboardBalancesResponse, THouseBalance } from '@kpc/shared/operator';
-import { sql } from 'drizzle-orm';
 import { readNode, readOnChainBalance, readRechargeTreasury, unavailableReason } from '../../chain/balances.ts';
 import type { ChainNodes } from '../../chain/nodes.ts';
 import type { ChainSettings } from '../../config/chains.ts';
 import type { Executor } from '../../db/client.ts';
+import { houseBalances as ledgerHouseBalances } from '../../ledger/reads.ts';
 
 /**
  * The dashboard's house balances (Step 8a §4): the ledger's house accounts per asset (treasury,
@@ -21,13 +21,7 @@ export interface BalancesContext {
 
 /** Every house account's balance: the sum of its postings (house accounts store none). */
 export async function houseBalances(db: Executor): Promise<THouseBalance[]> {
-  const result: unknown = await db.execute(sql`
-    select a.house_account as account, a.asset, coalesce(sum(p.amount), 0)::text as balance
-    from ledger_accounts a left join ledger_postings p on p.account_id = a.id
-    where a.house_account is not null
-    group by a.house_account, a.asset
-    order by a.house_account, a.asset`);
-  return (result as { rows: THouseBalance[] }).rows.map((row) => ({
+  return (await ledgerHouseBalances(db)).map((row) => ({
     account: row.account,
     asset: row.asset,
     balance: fromLedgerUnits(toLedgerUnits(row.balance)),

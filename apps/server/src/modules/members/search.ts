@@ -6,11 +6,14 @@ import {
   type TMemberSearchResponse,
   type TOperatorMember,
 } from '@kpc/shared/operator';
-import { and, asc, desc, eq, ilike, like, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, like, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { ledgerAccounts, memberTeam, memberTree, members, sessions } from '../../db/schema/index.ts';
+import { memberTree, members } from '../../db/schema/index.ts';
+import { memberBalanceRows } from '../../ledger/reads.ts';
 import { toWireAddress } from '../../lib/address.ts';
+import { recentSessions } from '../account/reads.ts';
 import { toPage } from '../assets/service.ts';
+import { teamAggregatesOf } from '../team/reads.ts';
 
 /**
  * Members for operators (Step 8a §4, members.read): the search (by id, wallet, invitation code or
@@ -108,28 +111,9 @@ export async function memberDetail(db: Database, memberId: string, now: Date): P
         .from(members)
         .where(and(eq(members.id, member.referrerId), ne(members.status, 'system')))
     : [];
-  const [team] = await db
-    .select({
-      directCount: memberTeam.directCount,
-      teamCount: memberTeam.teamCount,
-      teamVolume: memberTeam.teamVolume,
-      kpcLevel: memberTeam.kpcLevel,
-      esopLevel: memberTeam.esopLevel,
-    })
-    .from(memberTree)
-    .innerJoin(memberTeam, eq(memberTeam.key, memberTree.key))
-    .where(eq(memberTree.memberId, memberId));
-  const balances = await db
-    .select({ asset: ledgerAccounts.asset, bucket: ledgerAccounts.bucket, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.memberId, memberId))
-    .orderBy(asc(ledgerAccounts.asset), asc(ledgerAccounts.bucket));
-  const recent = await db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.memberId, memberId))
-    .orderBy(desc(sessions.createdAt))
-    .limit(MEMBER_DETAIL_SESSIONS);
+  const team = await teamAggregatesOf(db, memberId);
+  const balances = await memberBalanceRows(db, memberId);
+  const recent = await recentSessions(db, memberId, MEMBER_DETAIL_SESSIONS);
   const referrerView = referrer ? toOperatorMember(referrer) : null;
   return {
     member: { ...toOperatorMember(member), frozenReason: member.frozenReason },

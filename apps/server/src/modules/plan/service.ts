@@ -22,10 +22,11 @@ import {
   type TPlanLogRequest,
   type TPlanProductsResponse,
 } from '@kpc/shared';
-import { and, asc, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { esopOrders, esopTerms, planOrders, planProducts, planReleases, pledgeTerms } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { houseBalance } from '../../ledger/reads.ts';
 import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
 import { toPage } from '../assets/service.ts';
 import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
@@ -41,12 +42,7 @@ const DAY_MS = 86_400_000;
 
 /** The burn account's KPC balance: the sum of its postings. */
 export async function kpcBurned(db: Executor): Promise<string> {
-  const result: unknown = await db.execute(sql`
-    select coalesce(sum(p.amount), 0)::text as burned
-    from ledger_postings p join ledger_accounts a on a.id = p.account_id
-    where a.house_account = ${HouseAccount.BURN} and a.asset = 'KPC'`);
-  const [row] = (result as { rows: { burned: string }[] }).rows;
-  return decimal(row?.burned ?? '0');
+  return decimal(await houseBalance(db, HouseAccount.BURN, 'KPC'));
 }
 
 /** The ESOP terms a subscription made now takes (the newest active), or undefined while none are. */

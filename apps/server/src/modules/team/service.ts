@@ -12,9 +12,12 @@ import {
 } from '@kpc/shared';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { airdrops, cards, members, memberTeam, memberTree, teamEvents } from '../../db/schema/index.ts';
+import { airdrops, members, memberTeam, memberTree, teamEvents } from '../../db/schema/index.ts';
 import { toWireAddress } from '../../lib/address.ts';
 import { DEFAULT_PAGE_SIZE, toPage } from '../assets/service.ts';
+import { latestCardProductOf } from '../card/reads.ts';
+import { klkLevelOf } from '../klk/reads.ts';
+import { shareholderStatusOf } from '../stockholder/reads.ts';
 
 /**
  * Reading a member's team (Step 7, SPEC §3 Team). Both reads cost the same at any team size: the
@@ -34,12 +37,8 @@ const KEY_MAX = 2_147_483_647n;
 export async function teamSummary(db: Executor, memberId: string): Promise<TTeamSummary> {
   const result: unknown = await db.execute(sql`
     select m.level, t.direct_count, t.team_count, t.team_volume, t.kpc_level, t.esop_level,
-      (select tier.level from klk_memberships k join klk_tiers tier on tier.id = k.tier_id
-        where k.member_id = m.id) as klk_level,
-      -- An approved application makes a shareholder, whatever was applied for since.
-      (select s.status from stockholder_applications s
-        where s.member_id = m.id and s.status in ('pending', 'approved')
-        order by s.status = 'approved' desc, s.id desc limit 1) as shareholder_status,
+      ${klkLevelOf(sql`m.id`)} as klk_level,
+      ${shareholderStatusOf(sql`m.id`)} as shareholder_status,
       a.direct as airdrop_direct, a.indirect as airdrop_indirect, a.card as airdrop_card
     from members m
     left join member_tree tree on tree.member_id = m.id
@@ -111,9 +110,7 @@ export async function invitations(
       teamCount: memberTeam.teamCount,
       createdAt: members.createdAt,
       // SPEC §3 "my invitations (user, level, card)": the invitee's latest card, by its product.
-      card: sql<
-        string | null
-      >`(select c.product from ${cards} c where c.member_id = ${members.id} order by c.id desc limit 1)`,
+      card: latestCardProductOf(members.id),
     })
     .from(memberTree)
     .innerJoin(members, eq(members.id, memberTree.memberId))

@@ -37,16 +37,10 @@ import {
 import { chainName, programmeAddresses, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import {
-  financialRecords,
-  ledgerAccounts,
-  ledgerEntries,
-  members,
-  withdrawalEvents,
-  withdrawals,
-} from '../../db/schema/index.ts';
+import { financialRecords, members, withdrawalEvents, withdrawals } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { freeze } from '../../ledger/ledger.ts';
+import { lockMemberBalance, memberHasEntryOfType } from '../../ledger/reads.ts';
 import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderCodeMail } from '../../mail/templates.ts';
@@ -248,19 +242,8 @@ async function findByRequest(db: Database | Transaction, memberId: string, reque
 }
 
 /** The member's available balance of `asset`, locked until the transaction ends so one withdrawal decides at a time. */
-async function lockAvailable(tx: Transaction, memberId: string, asset: string): Promise<bigint> {
-  const [account] = await tx
-    .select({ balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.memberId, memberId),
-        eq(ledgerAccounts.asset, asset),
-        eq(ledgerAccounts.bucket, Bucket.AVAILABLE),
-      ),
-    )
-    .for('update');
-  return toLedgerUnits(account?.balance ?? '0');
+function lockAvailable(tx: Transaction, memberId: string, asset: string): Promise<bigint> {
+  return lockMemberBalance(tx, { memberId, asset, bucket: Bucket.AVAILABLE });
 }
 
 /** What the member withdrew in the last 24 hours (not counting rejected or failed), in ledger units. */
@@ -280,13 +263,8 @@ async function withdrawnToday(tx: Transaction, memberId: string, asset: string, 
 }
 
 /** Whether the member ever received faucet test funds (they never leave through a real chain). */
-async function hasTestFunds(tx: Transaction, memberId: string): Promise<boolean> {
-  const [entry] = await tx
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.memberId, memberId), eq(ledgerEntries.type, EntryType.DEV_FAUCET)))
-    .limit(1);
-  return entry !== undefined;
+function hasTestFunds(tx: Transaction, memberId: string): Promise<boolean> {
+  return memberHasEntryOfType(tx, memberId, EntryType.DEV_FAUCET);
 }
 
 /** What submitting needs: no mail, no secrets, of the chain only whether it answers. */
