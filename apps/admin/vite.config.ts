@@ -24,6 +24,8 @@ export default defineConfig({
   preview: { proxy },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: scripts/bundle-budget.mjs follows each chunk's static imports in it.
+    manifest: true,
     // antd is one large library the console needs on every page; a chunk warning would only repeat that.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
@@ -35,11 +37,6 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack|use-sync-external-store|html-parse-stringify|void-elements)[\\/]/,
               priority: 3,
-            },
-            {
-              name: 'antd',
-              test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|dayjs|@babel[\\/]runtime|classnames|clsx|stylis|@emotion)[\\/]/,
-              priority: 2,
             },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
