@@ -9,6 +9,7 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
 const projects: TestProjectConfiguration[] = [
   { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
   { test: { name: 'client', include: ['packages/client/src/**/*.test.ts'] } },
+  { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'] } },
   {
     test: {
       name: 'contracts',

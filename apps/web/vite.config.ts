@@ -65,6 +65,8 @@ export default defineConfig({
   preview: { proxy },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: scripts/bundle-budget.mjs follows each chunk's static imports in it.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

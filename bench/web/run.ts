@@ -1,8 +1,9 @@
 /**
  * The member app's speed (Step 4c §2): Lighthouse 12, its default mobile profile (a mid-range phone,
  * simulated slow 4G and 4x slower CPU), in Debian's Chromium, against the built app served by the
- * real server (embedded PGlite, no chain). Home, login, register, and assets logged in; each page
- * several times, each run in a fresh browser with an empty cache.
+ * real server (embedded PGlite, no chain). Home, login, register, and logged in assets, plan, the
+ * card tab, card apply and team (Step 9); each page several times, each run in a fresh browser
+ * with an empty cache.
  *
  * Prints the median performance score, LCP, TBT, CLS and the compressed JavaScript the page
  * downloaded, beside the goals, and writes every Lighthouse report to `bench/results/web/`
@@ -46,6 +47,11 @@ const PAGES: Page[] = [
   { name: 'login', route: '/pages/login/index', loggedIn: false },
   { name: 'register', route: '/pages/register/index', loggedIn: false },
   { name: 'assets', route: '/pages/asset/index', loggedIn: true },
+  // Step 9 §1: the heaviest pages the products brought.
+  { name: 'plan', route: '/pages/plan/index', loggedIn: true },
+  { name: 'card-tab', route: '/pages/card/list', loggedIn: true },
+  { name: 'card-apply', route: '/pages/card/open', loggedIn: true },
+  { name: 'team', route: '/pages/team/index', loggedIn: true },
 ];
 
 interface RunFigures {

@@ -9,7 +9,7 @@ import {
   type Icon,
 } from '@phosphor-icons/react';
 import { Skeleton } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AssetTotalParts } from '@/components/asset-total-parts.tsx';
@@ -22,9 +22,14 @@ import { useAssetList } from '@/lib/api/get-asset-list.ts';
 import { maskBalance, useBalanceVisibility } from '@/lib/balance-visibility.ts';
 import { navigateTo } from '@/lib/navigation.ts';
 import { AssetCard, AssetCardSkeleton } from '@/features/assets/components/asset-card.tsx';
-import { TransferSheet } from '@/features/assets/components/transfer-sheet.tsx';
 import '@/components/quick-actions.css';
 import '@/features/assets/assets.css';
+
+// The transfer sheet (its form, validation and animation) is not on the page's first paint: it loads
+// when first opened, keeping the page's first load small (Step 9).
+const TransferSheet = lazy(async () => ({
+  default: (await import('@/features/assets/components/transfer-sheet.tsx')).TransferSheet,
+}));
 
 interface AssetAction {
   key: string;
@@ -48,6 +53,9 @@ export function AssetPage() {
   const [isTransferOpen, setIsTransferOpen] = useState(
     () => searchParams.get(ASSET_ACTION_PARAM) === ASSET_ACTION_TRANSFER,
   );
+  // Mounted from its first opening on, so that closing it still animates.
+  const [hasTransferOpened, setHasTransferOpened] = useState(isTransferOpen);
+  if (isTransferOpen && !hasTransferOpened) setHasTransferOpened(true);
 
   function closeTransfer() {
     setIsTransferOpen(false);
@@ -133,13 +141,17 @@ export function AssetPage() {
           </div>
         )}
       </RefreshArea>
-      <TransferSheet
-        isOpen={isTransferOpen}
-        onClose={closeTransfer}
-        assets={assets.data?.lst}
-        isError={assets.isError}
-        onRetry={() => void assets.refetch()}
-      />
+      {hasTransferOpened && (
+        <Suspense fallback={null}>
+          <TransferSheet
+            isOpen={isTransferOpen}
+            onClose={closeTransfer}
+            assets={assets.data?.lst}
+            isError={assets.isError}
+            onRetry={() => void assets.refetch()}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
