@@ -1,4 +1,4 @@
-import { AppError, fromLedgerUnits, toLedgerUnits } from '@kpc/shared';
+import { DEFAULT_PAGE_SIZE, AppError, fromLedgerUnits, toLedgerUnits } from '@kpc/shared';
 import {
   MEMBER_DETAIL_SESSIONS,
   type TMemberDetail,
@@ -10,7 +10,7 @@ import { and, asc, desc, eq, ilike, like, lt, ne, or, type SQL } from 'drizzle-o
 import type { Database, Executor } from '../../db/client.ts';
 import { ledgerAccounts, memberTeam, memberTree, members, sessions } from '../../db/schema/index.ts';
 import { toWireAddress } from '../../lib/address.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
 
 /**
  * Members for operators (Step 8a §4, members.read): the search (by id, wallet, invitation code or
@@ -73,7 +73,7 @@ export function keyBefore(cursor: string | undefined): SQL | undefined {
 
 /** `/api/operator/members/search`. */
 export async function searchMembers(db: Executor, request: TMemberSearchRequest): Promise<TMemberSearchResponse> {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await db
     .select({ ...memberColumns, key: memberTree.key })
     .from(members)
