@@ -1,41 +1,41 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '@/lib/use-cursor-pages.ts';
 
-export const PAGE_SIZES = [20, 50] as const;
-
-interface CursorPagerProps {
+/** What the pager reads and drives of a `useCursorPages` list. */
+interface CursorPagerPages {
   page: number;
   hasPrevious: boolean;
   hasNext: boolean;
-  onPrevious: () => void;
-  onNext: () => void;
+  previous: () => void;
+  next: () => void;
   pageSize: number;
-  onPageSizeChange: (size: number) => void;
-  loading?: boolean;
+  setPageSize: (size: number) => void;
+  query: { isFetching: boolean };
 }
 
 /** Previous / next over a cursor list (the server does not count the rows, so no page numbers beyond this one). */
-export function CursorPager(props: CursorPagerProps) {
+export function CursorPager({ pages }: { pages: CursorPagerPages }) {
   const { t } = useTranslation();
   return (
     <Space className="cursor-pager" size="middle">
-      <Typography.Text type="secondary">{t('list.page', { page: props.page + 1 })}</Typography.Text>
+      <Typography.Text type="secondary">{t('list.page', { page: pages.page + 1 })}</Typography.Text>
       <Button
         icon={<LeftOutlined />}
-        disabled={!props.hasPrevious || props.loading === true}
-        onClick={props.onPrevious}
+        disabled={!pages.hasPrevious || pages.query.isFetching}
+        onClick={pages.previous}
         data-testid="pager-previous"
       >
         {t('list.previous')}
       </Button>
-      <Button disabled={!props.hasNext || props.loading === true} onClick={props.onNext} data-testid="pager-next">
+      <Button disabled={!pages.hasNext || pages.query.isFetching} onClick={pages.next} data-testid="pager-next">
         {t('list.next')}
         <RightOutlined />
       </Button>
       <Select
-        value={props.pageSize}
-        onChange={props.onPageSizeChange}
+        value={pages.pageSize}
+        onChange={pages.setPageSize}
         options={PAGE_SIZES.map((size) => ({ value: size, label: t('list.pageSize', { size }) }))}
         style={{ width: 130 }}
         aria-label={t('list.pageSizeLabel')}

@@ -1,5 +1,9 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@kpc/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
+/** The page sizes an operator may pick (the first is where every list starts). */
+export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE] as const;
 
 /** One page of a cursor-paged list, as every operator list answers it. */
 export interface CursorPage<T> {
@@ -13,7 +17,6 @@ export interface CursorPagesOptions<T, F extends object> {
   /** Asks the server for one page of the list under these filters. */
   fetchPage: (params: F & { cursor?: string; limit: number }) => Promise<CursorPage<T>>;
   filters: F;
-  pageSize: number;
   /** Asks again every this many milliseconds while the window is visible (queues). */
   refetchInterval?: number;
   enabled?: boolean;
@@ -24,7 +27,8 @@ export interface CursorPagesOptions<T, F extends object> {
  * `nextCursor`, so going back re-uses the cursors already seen. New filters start at page 1.
  */
 export function useCursorPages<T, F extends object>(options: CursorPagesOptions<T, F>) {
-  const { queryKey, fetchPage, filters, pageSize } = options;
+  const { queryKey, fetchPage, filters } = options;
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const filterKey = JSON.stringify([filters, pageSize]);
   const [paging, setPaging] = useState<{ filterKey: string; cursors: Array<string | undefined> }>({
     filterKey,
@@ -50,6 +54,9 @@ export function useCursorPages<T, F extends object>(options: CursorPagesOptions<
     rows: query.data?.list ?? [],
     /** 0-based. */
     page,
+    pageSize,
+    /** Another page size starts again at page 1. */
+    setPageSize,
     hasNext: nextCursor !== null && !query.isPlaceholderData,
     hasPrevious: page > 0,
     next: () => {

@@ -40,12 +40,16 @@ export const ZCursor = ZInt8String.meta({
 });
 /** The id of one record (a withdrawal, a deposit), as the lists show it. */
 export const ZRecordId = ZInt8String.meta({ description: `A record's id: digits, at most ${PG_INT8_MAX}.` });
+/** A list's page size when the request names none. */
+export const DEFAULT_PAGE_SIZE = 20;
+/** The largest page a list request may ask for. */
+export const MAX_PAGE_SIZE = 50;
 /** A list's page size. */
 export const ZLimit = z
   .number({ error: 'validation.invalid' })
   .int('validation.invalid')
   .min(1, 'validation.invalid')
-  .max(50, 'validation.invalid');
+  .max(MAX_PAGE_SIZE, 'validation.invalid');
 
 /** The largest PostgreSQL int4: chain ids are `integer` columns. */
 const PG_INT4_MAX = 2_147_483_647;

@@ -1,4 +1,10 @@
-import { ACTIVATION_CODE_ALPHABET, ACTIVATION_CODE_LENGTH, ActivationCodeStatus, AppError } from '@kpc/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  ACTIVATION_CODE_ALPHABET,
+  ACTIVATION_CODE_LENGTH,
+  ActivationCodeStatus,
+  AppError,
+} from '@kpc/shared';
 import type {
   TOperatorActivationCode,
   TOperatorCodeLookupRequest,
@@ -11,7 +17,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { activationCodeTransfers, activationCodes, klkPurchases, members } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import { hashCode, normalizeActivationCode } from './service.ts';
 
@@ -116,7 +122,7 @@ export async function lookupCodes(
   { db, secret }: CodeOperatorContext,
   request: TOperatorCodeLookupRequest,
 ): Promise<TOperatorCodeLookupResponse> {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await selectCodes(db)
     .where(
       and(

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   ACTIVATION_CODE_ALPHABET,
   ACTIVATION_CODE_LENGTH,
   ActivationCodeSource,
@@ -16,7 +17,8 @@ import { activationCodeTransfers, activationCodes, members } from '../../db/sche
 import type { Clock } from '../../lib/clock.ts';
 import { createCode, hashWithSecret } from '../../lib/crypto.ts';
 import { deriveKey, seal, unseal } from '../../lib/sealing.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { requestReplay } from '../../lib/request-replay.ts';
 import { assertMayMoveMoney } from '../account/freeze.ts';
 
 /**
@@ -34,8 +36,6 @@ export interface ActivationCodeContext {
   /** The server secret (db/seed.ts): keys the code hash and the sealing key. */
   secret: string;
 }
-
-const DEFAULT_LIMIT = 20;
 
 /** Upper case, without the group dashes and spaces a member may paste. */
 export function normalizeActivationCode(code: string): string {
@@ -116,7 +116,7 @@ export async function listActivationCodes(
   memberId: string,
   request: TActivationCodesRequest,
 ): Promise<TActivationCodesResponse> {
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = request.cursor ? BigInt(request.cursor) : null;
   const [rows, counts] = await Promise.all([
     db
@@ -189,26 +189,32 @@ async function give(
   request: TActivationCodeGiveRequest,
 ): Promise<TActivationCodeGiveResponse> {
   const codeId = BigInt(request.codeId);
-  const replay = async (executor: Executor) => {
-    const [done] = await executor
-      .select()
-      .from(activationCodeTransfers)
-      .where(
-        and(
-          eq(activationCodeTransfers.fromMemberId, memberId),
-          eq(activationCodeTransfers.requestId, request.requestId),
-        ),
-      );
-    if (!done) return null;
-    if (done.codeId !== codeId) throw new AppError('REQUEST_ID_REUSED');
-    return { id: done.id.toString(), codeId: done.codeId.toString(), createdAt: done.createdAt.toISOString() };
-  };
-  const replayed = await replay(db);
+  const replay = requestReplay({
+    find: async (executor) =>
+      (
+        await executor
+          .select()
+          .from(activationCodeTransfers)
+          .where(
+            and(
+              eq(activationCodeTransfers.fromMemberId, memberId),
+              eq(activationCodeTransfers.requestId, request.requestId),
+            ),
+          )
+      )[0],
+    sameRequest: (done) => done.codeId === codeId,
+    answer: (done) => ({
+      id: done.id.toString(),
+      codeId: done.codeId.toString(),
+      createdAt: done.createdAt.toISOString(),
+    }),
+  });
+  const replayed = await replay.earlier(db);
   if (replayed) return replayed;
   return db.transaction(async (tx) => {
     // Locked by id alone: a concurrent retry waits here, then finds the first one's transfer.
     const [code] = await tx.select().from(activationCodes).where(eq(activationCodes.id, codeId)).for('update');
-    const again = await replay(tx);
+    const again = await replay.earlier(tx);
     if (again) return again;
     if (!code || code.ownerId !== memberId) throw new AppError('ACTIVATION_CODE_NOT_FOUND');
     // A code is worth a card: a frozen member cannot give it away (Step 8a).

@@ -1,4 +1,12 @@
-import { AppError, fromLedgerUnits, LEDGER_SCALE, mulLedger, parseDecimal, toLedgerUnits } from '@kpc/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  AppError,
+  fromLedgerUnits,
+  LEDGER_SCALE,
+  mulLedger,
+  parseDecimal,
+  toLedgerUnits,
+} from '@kpc/shared';
 import {
   AdjustmentKind,
   AdjustmentStatus,
@@ -14,7 +22,7 @@ import { HouseAccount, type Posting, type THouseAccount } from '../../ledger/led
 import { houseAccountsKeeping } from '../../ledger/reads.ts';
 import { getAsset, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { DEFAULT_PAGE_SIZE, toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import { operatorNames } from '../operators/reads.ts';
 

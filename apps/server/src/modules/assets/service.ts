@@ -1,5 +1,6 @@
 import {
   Bucket,
+  DEFAULT_PAGE_SIZE,
   EntryType,
   floorToDecimals,
   fromLedgerUnits,
@@ -20,19 +21,13 @@ import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
 import { financialRecords } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { toPage } from '../../lib/paging.ts';
+import { requestReplay, rowByRequest } from '../../lib/request-replay.ts';
 import { moveBetweenBuckets, type MemberBalance } from '../../ledger/ledger.ts';
 import { memberPostings } from '../../ledger/reads.ts';
 import { getAsset, parseAmount, usdtPerUnit, type ReferenceData } from '../../ledger/reference-data.ts';
+import { decimalOrNull } from '../../lib/wire-format.ts';
 import { adjustmentNoteOf } from '../adjustments/reads.ts';
-
-export const DEFAULT_PAGE_SIZE = 20;
-
-/** Keeps one more row than asked for: its presence says whether there is a next page. */
-export function toPage<T extends { id: bigint }, R>(rows: T[], limit: number, map: (row: T) => R) {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { list: page.map(map), nextCursor: rows.length > limit && last ? last.id.toString() : null };
-}
 
 /**
  * `/api/ass/lst` (SPEC §7): per asset its buckets and USDT value, and the estimated total with its
@@ -164,12 +159,12 @@ export async function transferIncome(
     return created;
   });
   if (record) return toTransferRecord(record);
-  const [existing] = await db
-    .select()
-    .from(financialRecords)
-    .where(and(eq(financialRecords.memberId, memberId), eq(financialRecords.requestId, request.requestId)));
-  if (!existing) throw new Error('transfer vanished after a conflicting insert');
-  return toTransferRecord(existing);
+  // A retry, or a concurrent twin whose insert won: the id alone names the transfer.
+  return requestReplay({
+    find: (executor) => rowByRequest(executor, financialRecords, memberId, request.requestId),
+    sameRequest: () => true,
+    answer: toTransferRecord,
+  }).twin(db, 'transfer vanished after a conflicting insert');
 }
 
 /** A page of the member's financial records (one more row than `limit`, see `toPage`), newest first. */
@@ -190,7 +185,6 @@ export async function selectRecords(db: Database, memberId: string, request: THi
 /** `/api/ass/history`: financial records, newest first. */
 export async function listHistory(db: Database, memberId: string, request: THistoryRequest, chains: ChainRuntime) {
   const { rows, limit } = await selectRecords(db, memberId, request);
-  const decimal = (value: string | null) => (value === null ? null : fromLedgerUnits(toLedgerUnits(value)));
   return toPage(rows, limit, (row): THistoryItem => ({
     id: row.id.toString(),
     kind: row.kind,
@@ -198,8 +192,8 @@ export async function listHistory(db: Database, memberId: string, request: THist
     asset: row.asset,
     amount: fromLedgerUnits(toLedgerUnits(row.amount)),
     toAsset: row.toAsset,
-    toAmount: decimal(row.toAmount),
-    fee: decimal(row.fee),
+    toAmount: decimalOrNull(row.toAmount),
+    fee: decimalOrNull(row.fee),
     chainId: row.chainId,
     network: row.chainId === null ? null : chainName(chains, row.chainId),
     txHash: row.txHash,

@@ -1,8 +1,9 @@
+import { DEFAULT_PAGE_SIZE } from '@kpc/shared';
 import { ActorType, type TActorType, type TAuditEntry, type TAuditListRequest } from '@kpc/shared/operator';
 import { and, desc, eq, gte, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
 
 /**
  * The audit log (Step 8a §3): who changed what, written by `recordAudit` in the transaction of the
@@ -125,7 +126,7 @@ export function auditWhere(filter: Omit<TAuditListRequest, 'limit'>): SQL | unde
 
 /** `/api/operator/audit/list`: newest first, paged by id. */
 export async function listAudit(db: Executor, request: TAuditListRequest) {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await db
     .select()
     .from(auditLog)

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   AppError,
   CardApplicationStatus,
   CardRejectReason,
@@ -17,12 +18,12 @@ import { cardApplications, cards } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { consumeActivationCode } from '../activation-code/service.ts';
 import { assertMayMoveMoney } from '../account/freeze.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { requestReplay } from '../../lib/request-replay.ts';
+import { decimal, iso } from '../../lib/wire-format.ts';
 import {
   applicationReference,
-  decimal,
   holderSummaryOf,
-  iso,
   issuerProduct,
   nonZero,
   openHolder,
@@ -84,12 +85,16 @@ async function applicationByRequest(db: Executor, memberId: string, requestId: s
 }
 
 /** A retry answers the first application (submitting it again if it is still on its way); another request under its id is refused. */
-async function answerRetry(context: CardContext, row: ApplicationRow, request: ApplyInput): Promise<TCardApplication> {
-  if (row.product !== request.product || row.network !== request.network || row.payment !== request.payment.method) {
-    throw new AppError('REQUEST_ID_REUSED');
-  }
-  const current = row.status === CardApplicationStatus.SUBMITTING ? await submitToIssuer(context, row) : row;
-  return toApplication(current, await cardIdFor(context.db, row.id));
+function applicationReplay(context: CardContext, memberId: string, request: ApplyInput) {
+  return requestReplay({
+    find: (executor) => applicationByRequest(executor, memberId, request.requestId),
+    sameRequest: (row: ApplicationRow) =>
+      row.product === request.product && row.network === request.network && row.payment === request.payment.method,
+    answer: async (row): Promise<TCardApplication> => {
+      const current = row.status === CardApplicationStatus.SUBMITTING ? await submitToIssuer(context, row) : row;
+      return toApplication(current, await cardIdFor(context.db, row.id));
+    },
+  });
 }
 
 /**
@@ -105,8 +110,9 @@ export async function applyForCard(
   request: ApplyInput,
 ): Promise<TCardApplication> {
   const { db, clock, secret, keys, issuer } = context;
-  const earlier = await applicationByRequest(db, memberId, request.requestId);
-  if (earlier) return answerRetry(context, earlier, request);
+  const replay = applicationReplay(context, memberId, request);
+  const earlier = await replay.earlier(db);
+  if (earlier) return earlier;
   const product = await productOf(db, request.product);
   if (!issuer.offersCards || !product?.active || !product.networks.includes(request.network)) {
     throw new AppError('CARD_PRODUCT_UNAVAILABLE');
@@ -172,9 +178,7 @@ export async function applyForCard(
   });
   if (!created) {
     // A concurrent twin committed first: answer its application.
-    const twin = await applicationByRequest(db, memberId, request.requestId);
-    if (!twin) throw new Error('card application vanished');
-    return answerRetry(context, twin, request);
+    return replay.twin(db, 'card application vanished');
   }
   return toApplication(await submitToIssuer(context, created), null);
 }
@@ -246,7 +250,7 @@ export async function listApplications(
   memberId: string,
   request: z.output<typeof ZCardApplicationsRequest>,
 ): Promise<TCardApplicationsResponse> {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await db
     .select({ application: cardApplications, cardRecordId: cards.id })
     .from(cardApplications)

@@ -1,4 +1,4 @@
-import { fromLedgerUnits, toLedgerUnits, USDT_DECIMALS, type TCardHolder } from '@kpc/shared';
+import { toLedgerUnits, USDT_DECIMALS, type TCardHolder } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { cardProducts } from '../../db/schema/index.ts';
@@ -33,8 +33,6 @@ export const USDT = { code: 'USDT', decimals: USDT_DECIMALS };
 export type ProductRow = typeof cardProducts.$inferSelect;
 
 export const units = (value: string) => toLedgerUnits(value);
-export const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
-export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The reference the ledger, the issuer and activation codes know an application by. */
 export const applicationReference = (id: bigint) => `card_application:${id}`;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   AppError,
   CardApplicationStatus,
   CardStatus,
@@ -18,10 +19,11 @@ import type {
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { cardApplications, cards, cardTopUps, members } from '../../db/schema/index.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { decimal } from '../../lib/wire-format.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
-import { applicationMonthlyFee, applicationReference, decimal, type CardContext } from './context.ts';
+import { applicationMonthlyFee, applicationReference, type CardContext } from './context.ts';
 import { isCardIssuerError } from './issuer/issuer.ts';
 import { feeClockOf, monthlyFeeFromOf, monthlyFeeTerms, monthlyFeeView } from './monthly-fee.ts';
 import { applicationOf, toOperatorApplication } from './operator.ts';
@@ -149,7 +151,7 @@ export async function operatorListCards(
   context: CardContext,
   request: z.output<typeof ZOperatorCardListRequest>,
 ): Promise<TOperatorCardListResponse> {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await context.db
     .select({ id: cards.id, row: cards, email: members.email })
     .from(cards)

@@ -1,4 +1,4 @@
-import { AppError, fromLedgerUnits, toLedgerUnits } from '@kpc/shared';
+import { AppError, toLedgerUnits } from '@kpc/shared';
 import {
   ConfigDomain,
   type TCardProductRow,
@@ -8,6 +8,7 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { cardProducts } from '../../db/schema/index.ts';
+import { decimal } from '../../lib/wire-format.ts';
 import type { Actor } from '../audit/service.ts';
 import { applyProductChange, belowOne, nonNegative, ordered, positive, versionsOf } from '../config/product-change.ts';
 
@@ -17,8 +18,6 @@ import { applyProductChange, belowOne, nonNegative, ordered, positive, versionsO
  * (cards.monthly_fee): a change reaches new applications and cards only. Top-up fees and limits
  * apply to each top-up as it is made.
  */
-
-const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
 
 function cardRow(row: typeof cardProducts.$inferSelect, version: number): TCardProductRow {
   return {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_PAGE_SIZE,
   AppError,
   CardApplicationStatus,
   fromLedgerUnits,
@@ -17,10 +18,11 @@ import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { cardApplications, cards, members } from '../../db/schema/index.ts';
 import { parseAmount } from '../../ledger/reference-data.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { decimal } from '../../lib/wire-format.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import { cardIdFor, toApplication } from './applications.ts';
-import { decimal, openHolderSummary, type CardContext } from './context.ts';
+import { openHolderSummary, type CardContext } from './context.ts';
 import { CardIssuerErrorCode, isCardIssuerError } from './issuer/issuer.ts';
 import { SandboxCardIssuer } from './issuer/sandbox-issuer.ts';
 import { initialTopUpOf, settleInitialTopUp } from './top-ups.ts';
@@ -80,7 +82,7 @@ export async function operatorListApplications(
   context: CardContext,
   request: z.output<typeof ZOperatorCardApplicationsRequest>,
 ): Promise<TOperatorCardApplicationsResponse> {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await context.db
     .select({ id: cardApplications.id, row: cardApplications, email: members.email })
     .from(cardApplications)

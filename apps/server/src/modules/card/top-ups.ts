@@ -16,16 +16,9 @@ import type { Executor, Transaction } from '../../db/client.ts';
 import { cards, cardTopUps, type cardApplications } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { parseAmount } from '../../ledger/reference-data.ts';
-import {
-  applicationReference,
-  decimal,
-  issuerProduct,
-  nonZero,
-  productOf,
-  units,
-  USDT,
-  type CardContext,
-} from './context.ts';
+import { requestReplay } from '../../lib/request-replay.ts';
+import { decimal } from '../../lib/wire-format.ts';
+import { applicationReference, issuerProduct, nonZero, productOf, units, USDT, type CardContext } from './context.ts';
 import { CardIssuerErrorCode, isCardIssuerError } from './issuer/issuer.ts';
 import { feeClockOf, feeOwed } from './monthly-fee.ts';
 
@@ -96,8 +89,9 @@ export async function topUpCard(
 ): Promise<TCardTopUpResponse> {
   const { db, clock } = context;
   const amount = parseAmount(USDT, request.amount);
-  const existing = await topUpByRequest(db, memberId, request.requestId);
-  if (existing) return answerTopUpRetry(context, existing, request, amount);
+  const replay = topUpReplay(context, memberId, request, amount);
+  const existing = await replay.earlier(db);
+  if (existing) return existing;
   const created = await db.transaction(async (tx) => {
     const [card] = await tx
       .select()
@@ -160,9 +154,7 @@ export async function topUpCard(
     return { row, card };
   });
   if (!created) {
-    const twin = await topUpByRequest(db, memberId, request.requestId);
-    if (!twin) throw new Error('card top-up vanished');
-    return answerTopUpRetry(context, twin, request, amount);
+    return replay.twin(db, 'card top-up vanished');
   }
   return answerSettled(await settleTopUp(context, created.row, created.card));
 }
@@ -175,18 +167,22 @@ async function topUpByRequest(db: Executor, memberId: string, requestId: string)
   return row;
 }
 
-async function answerTopUpRetry(
+/** A retry answers the first top-up (settling it if it is still pending); another request under its id is refused. */
+function topUpReplay(
   context: CardContext,
-  row: TopUpRow,
+  memberId: string,
   request: z.output<typeof ZCardTopUpRequest>,
   amount: bigint,
-): Promise<TCardTopUpResponse> {
-  if (row.cardRecordId.toString() !== request.id || units(row.amount) !== amount) {
-    throw new AppError('REQUEST_ID_REUSED');
-  }
-  if (row.status !== 'pending') return answerSettled(row);
-  const [card] = await context.db.select().from(cards).where(eq(cards.id, row.cardRecordId));
-  return answerSettled(await settleTopUp(context, row, card!));
+) {
+  return requestReplay({
+    find: (executor) => topUpByRequest(executor, memberId, request.requestId),
+    sameRequest: (row: TopUpRow) => row.cardRecordId.toString() === request.id && units(row.amount) === amount,
+    answer: async (row): Promise<TCardTopUpResponse> => {
+      if (row.status !== 'pending') return answerSettled(row);
+      const [card] = await context.db.select().from(cards).where(eq(cards.id, row.cardRecordId));
+      return answerSettled(await settleTopUp(context, row, card!));
+    },
+  });
 }
 
 /** What the member is told: a returned top-up is a refusal (the money is back in available). */

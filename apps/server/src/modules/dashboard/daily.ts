@@ -1,7 +1,7 @@
-import { fromLedgerUnits, toLedgerUnits } from '@kpc/shared';
 import { DASHBOARD_DEFAULT_DAYS, type TDashboardDay, type TDashboardDailyResponse } from '@kpc/shared/operator';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { decimalOrZero } from '../../lib/wire-format.ts';
 
 /**
  * The dashboard's daily figures (Step 8a §4): per UTC day, what happened, each figure counted from
@@ -52,8 +52,6 @@ const FIGURES: Record<Figure, (since: SQL) => SQL> = {
       from airdrops where created_at >= ${since} group by 1`,
 };
 
-const decimal = (value: string | null) => fromLedgerUnits(toLedgerUnits(value ?? '0'));
-
 /** The `days` UTC days ending today (oldest first), as `YYYY-MM-DD`, and the first one's start. */
 export function dayWindow(now: Date, days: number): { since: Date; days: string[] } {
   const today = Math.floor(now.getTime() / DAY_MS);
@@ -95,7 +93,7 @@ export async function dailyFigures(
       // A row dated after today (a clock ahead of the database's) has no day in the window.
       if (!target) continue;
       // Each figure keeps its shape: a count, an amount, or both.
-      const [count, amount, shape] = [Number(row.count), decimal(row.amount), typeof target[figure]];
+      const [count, amount, shape] = [Number(row.count), decimalOrZero(row.amount), typeof target[figure]];
       Object.assign(target, { [figure]: shape === 'number' ? count : shape === 'string' ? amount : { count, amount } });
     }
   }

@@ -21,13 +21,16 @@ import {
 } from '@kpc/shared';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { financialRecords } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { equalHashes, hashWithSecret } from '../../lib/crypto.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { getAsset, getExchangePairs, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
-import { selectRecords, toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { requestReplay } from '../../lib/request-replay.ts';
+import { decimalOrZero } from '../../lib/wire-format.ts';
+import { selectRecords } from '../assets/service.ts';
 
 export interface ExchangeContext {
   db: Database;
@@ -157,21 +160,20 @@ export async function quoteExchange(
 type RecordRow = typeof financialRecords.$inferSelect;
 
 function toExchangeRecord(row: RecordRow): TExchangeRecord {
-  const decimal = (value: string | null) => fromLedgerUnits(toLedgerUnits(value ?? '0'));
   return {
     id: row.id.toString(),
     from: row.asset,
     to: row.toAsset ?? '',
-    amount: decimal(row.amount),
-    rate: decimal(row.rate),
-    feeRate: decimal(row.feeRate),
-    fee: decimal(row.fee),
-    received: decimal(row.toAmount),
+    amount: decimalOrZero(row.amount),
+    rate: decimalOrZero(row.rate),
+    feeRate: decimalOrZero(row.feeRate),
+    fee: decimalOrZero(row.fee),
+    received: decimalOrZero(row.toAmount),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-async function findExchange(db: Database, memberId: string, quoteId: string) {
+async function findExchange(db: Executor, memberId: string, quoteId: string) {
   const [row] = await db
     .select()
     .from(financialRecords)
@@ -191,10 +193,16 @@ export async function confirmExchange(
   const { db, clock } = context;
   const terms = decodeQuote(context.secret, token);
   if (terms.member !== memberId) throw new AppError('QUOTE_INVALID');
+  // The quote is signed: its id alone names the exchange.
+  const replay = requestReplay({
+    find: (executor) => findExchange(executor, memberId, terms.id),
+    sameRequest: () => true,
+    answer: toExchangeRecord,
+  });
   if (new Date(terms.expiresAt) <= clock.now()) {
     // A retry of an exchange that went through still answers with it, however late.
-    const done = await findExchange(db, memberId, terms.id);
-    if (done) return toExchangeRecord(done);
+    const done = await replay.earlier(db);
+    if (done) return done;
     throw new AppError('QUOTE_EXPIRED');
   }
 
@@ -245,9 +253,8 @@ export async function confirmExchange(
     });
     return row;
   });
-  const record = created ?? (await findExchange(db, memberId, terms.id));
-  if (!record) throw new Error('exchange vanished after a conflicting insert');
-  return toExchangeRecord(record);
+  if (created) return toExchangeRecord(created);
+  return replay.twin(db, 'exchange vanished after a conflicting insert');
 }
 
 /** `/api/exchange/log`: the member's exchanges, newest first. */

@@ -1,4 +1,4 @@
-import { AppError, toLedgerUnits } from '@kpc/shared';
+import { AppError } from '@kpc/shared';
 import {
   ConfigDomain,
   type TKlkTierRow,
@@ -8,17 +8,15 @@ import {
 import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { klkTiers } from '../../db/schema/index.ts';
+import { decimal } from '../../lib/wire-format.ts';
 import type { Actor } from '../audit/service.ts';
 import { applyProductChange, positive, versionsOf } from '../config/product-change.ts';
-import { fromLedgerUnits } from '@kpc/shared';
 
 /**
  * Operators' configuration of the broker package tiers (Step 8b §2). A purchase copies what it paid
  * and the codes it got (klk_purchases.paid, code_count) and is refused when the price shown is no
  * longer the price (PRICE_CHANGED, Step 7b): a change reaches new purchases only.
  */
-
-const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
 
 function tierRow(row: typeof klkTiers.$inferSelect, version: number): TKlkTierRow {
   return {

@@ -7,11 +7,12 @@ import {
   type TKlkPackagesResponse,
   type TKlkPurchase,
 } from '@kpc/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { klkMemberships, klkPurchases, klkTiers } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { requestReplay, rowByRequest } from '../../lib/request-replay.ts';
 import { assertMayMoveMoney } from '../account/freeze.ts';
 import { issueActivationCodes } from '../activation-code/service.ts';
 import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
@@ -106,17 +107,13 @@ export async function buyPackage(
 ): Promise<TKlkPurchase> {
   const tierId = BigInt(request.tierId);
   const shown = toLedgerUnits(request.amount);
-  const replay = async (executor: Executor) => {
-    const [existing] = await executor
-      .select()
-      .from(klkPurchases)
-      .where(and(eq(klkPurchases.memberId, memberId), eq(klkPurchases.requestId, request.requestId)));
-    if (!existing) return null;
+  const replay = requestReplay({
+    find: (executor) => rowByRequest(executor, klkPurchases, memberId, request.requestId),
     // The same id with another tier or amount is another request.
-    if (existing.tierId !== tierId || toLedgerUnits(existing.paid) !== shown) throw new AppError('REQUEST_ID_REUSED');
-    return purchaseView(executor, existing);
-  };
-  const replayed = await replay(db);
+    sameRequest: (existing) => existing.tierId === tierId && toLedgerUnits(existing.paid) === shown,
+    answer: (existing, executor) => purchaseView(executor, existing),
+  });
+  const replayed = await replay.earlier(db);
   if (replayed) return replayed;
 
   return db.transaction(async (tx) => {
@@ -128,7 +125,7 @@ export async function buyPackage(
       .values({ memberId })
       .onConflictDoUpdate({ target: klkMemberships.memberId, set: { memberId: sql`excluded.member_id` } })
       .returning({ tierId: klkMemberships.tierId });
-    const again = await replay(tx);
+    const again = await replay.earlier(tx);
     if (again) return again;
     // Both prices as this transaction charges them: shared locks hold a price change until it commits.
     const heldId = membership?.tierId ?? null;

@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@kpc/shared';
 import type {
   TMemberApplicationsRequest,
   TMemberApplicationsResponse,
@@ -10,7 +11,7 @@ import type {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { memberTeam, memberTree, members } from '../../db/schema/index.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
 import { listApplications as listCardApplications } from '../card/applications.ts';
 import type { CardContext } from '../card/context.ts';
 import { listCards } from '../card/service.ts';
@@ -67,7 +68,7 @@ export async function memberApplications(
 
 /** `/api/operator/members/team`: the members this member invited, newest first (by tree key). */
 export async function memberTeamList(db: Executor, request: TMemberRecordsRequest): Promise<TMemberTeamResponse> {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const [parent] = await db
     .select({ key: memberTree.key })
     .from(memberTree)

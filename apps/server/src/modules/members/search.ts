@@ -1,4 +1,4 @@
-import { AppError, fromLedgerUnits, toLedgerUnits } from '@kpc/shared';
+import { DEFAULT_PAGE_SIZE, AppError, fromLedgerUnits, toLedgerUnits } from '@kpc/shared';
 import {
   MEMBER_DETAIL_SESSIONS,
   type TMemberDetail,
@@ -11,8 +11,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { memberTree, members } from '../../db/schema/index.ts';
 import { memberBalanceRows } from '../../ledger/reads.ts';
 import { toWireAddress } from '../../lib/address.ts';
+import { toPage } from '../../lib/paging.ts';
 import { recentSessions } from '../account/reads.ts';
-import { toPage } from '../assets/service.ts';
 import { teamAggregatesOf } from '../team/reads.ts';
 
 /**
@@ -76,7 +76,7 @@ export function keyBefore(cursor: string | undefined): SQL | undefined {
 
 /** `/api/operator/members/search`. */
 export async function searchMembers(db: Executor, request: TMemberSearchRequest): Promise<TMemberSearchResponse> {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await db
     .select({ ...memberColumns, key: memberTree.key })
     .from(members)

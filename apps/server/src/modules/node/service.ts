@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   AppError,
   NodeStatus,
   fromLedgerUnits,
@@ -23,7 +24,8 @@ import { nodeApplications, settings } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { withMemberEmails } from '../members/emails.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { iso } from '../../lib/wire-format.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 
 /**
@@ -43,10 +45,8 @@ export interface NodeContext {
 const USDT = 'USDT';
 /** The settings row (seeded by migration 0010) with the node price in USDT. */
 export const NODE_PRICE_SETTING = 'node.price_usdt';
-const DEFAULT_LIMIT = 20;
 
 type Row = typeof nodeApplications.$inferSelect;
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 function toApplication(row: Row): TNodeApplication {
   return {
@@ -226,7 +226,7 @@ export async function listNodeApplications(
   { db }: Pick<NodeContext, 'db'>,
   request: TOperatorNodeListRequest & { memberId?: string },
 ) {
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await db
     .select()
     .from(nodeApplications)

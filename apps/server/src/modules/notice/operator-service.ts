@@ -1,4 +1,12 @@
-import { AppError, DEFAULT_LOCALE, LOCALE_CODES, NoticeStatus, type LocaleCode, type TNoticeStatus } from '@kpc/shared';
+import {
+  DEFAULT_PAGE_SIZE,
+  AppError,
+  DEFAULT_LOCALE,
+  LOCALE_CODES,
+  NoticeStatus,
+  type LocaleCode,
+  type TNoticeStatus,
+} from '@kpc/shared';
 import {
   NoticeState,
   NoticeVersionAction,
@@ -20,10 +28,11 @@ import {
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { noticeEvents, notices, noticeTranslations, noticeVersions } from '../../db/schema/index.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { iso } from '../../lib/wire-format.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import { sanitizeNoticeBody, summarizeNoticeBody } from './sanitize.ts';
-import { DEFAULT_LIMIT, type NoticeContext } from './service.ts';
+import { type NoticeContext } from './service.ts';
 
 /**
  * Announcements, operator side (Steps 7 and 8b). Each save locks the notice's row, checks its
@@ -36,7 +45,6 @@ import { DEFAULT_LIMIT, type NoticeContext } from './service.ts';
 type NoticeRow = typeof notices.$inferSelect;
 type TranslationRow = typeof noticeTranslations.$inferSelect;
 type Translations = TOperatorNotice['translations'];
-const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** English first, then SPEC §1's order. */
 const LANGUAGE_ORDER: LocaleCode[] = [DEFAULT_LOCALE, ...LOCALE_CODES.filter((code) => code !== DEFAULT_LOCALE)];
@@ -296,7 +304,7 @@ export async function listOperatorNotices(
   { db, clock }: NoticeContext,
   request: TOperatorNoticeListRequest,
 ): Promise<TOperatorNoticeListResponse> {
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await db
     .select()
     .from(notices)

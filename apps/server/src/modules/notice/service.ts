@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   AppError,
   DEFAULT_LOCALE,
   NoticeStatus,
@@ -28,8 +29,6 @@ export interface NoticeContext {
   db: Database;
   clock: Clock;
 }
-
-export const DEFAULT_LIMIT = 20;
 
 /**
  * What members see: published, and (Step 8b) from its time on — a scheduled notice appears when
@@ -88,7 +87,7 @@ export async function listNotices(
   locale: LocaleCode,
   request: TNoticeListRequest,
 ): Promise<TNoticeListResponse> {
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   let after;
   if (request.cursor) {
     const [time, id] = request.cursor.split('.');

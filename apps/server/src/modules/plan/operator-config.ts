@@ -12,9 +12,9 @@ import {
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { esopTerms, planProducts, pledgeTerms } from '../../db/schema/index.ts';
+import { decimal } from '../../lib/wire-format.ts';
 import type { Actor } from '../audit/service.ts';
 import { applyProductChange, belowOne, nonNegative, ordered, positive, versionsOf } from '../config/product-change.ts';
-import { decimal } from './plan-common.ts';
 
 /**
  * Operators' configuration of the plans (Step 8b §2): investment products and their phase tables,

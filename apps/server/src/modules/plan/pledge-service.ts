@@ -16,12 +16,13 @@ import {
   type TPledgeRequest,
 } from '@kpc/shared';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
 import { pledgeTerms, pledges } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
-import { toPage } from '../assets/service.ts';
-import { decimal, KPC, page, sameRequest, type PlanContext } from './plan-common.ts';
+import { toPage } from '../../lib/paging.ts';
+import { requestReplay, rowByRequest } from '../../lib/request-replay.ts';
+import { decimal } from '../../lib/wire-format.ts';
+import { KPC, page, sameUnits, type PlanContext } from './plan-common.ts';
 import { settlePledge } from './release-engine.ts';
 
 /** Pledges (Step 5, SPEC §3 "Pledge"): KPC staked for a term, rewarded daily, returned at maturity or redeemed early. */
@@ -56,17 +57,12 @@ export async function createPledge({ db, clock }: PlanContext, memberId: string,
   const amount = parseAmount(KPC, request.amount);
   const now = clock.now();
   const { price } = await getKpcPrice(db, now);
-  const replay = async (executor: Executor) => {
-    const [existing] = await executor
-      .select()
-      .from(pledges)
-      .where(and(eq(pledges.memberId, memberId), eq(pledges.requestId, request.requestId)));
-    if (!existing) return null;
-    if (existing.termsId !== termsId) throw new AppError('REQUEST_ID_REUSED');
-    sameRequest(existing.amount, amount);
-    return toPledge(existing, now, price);
-  };
-  const replayed = await replay(db);
+  const replay = requestReplay({
+    find: (executor) => rowByRequest(executor, pledges, memberId, request.requestId),
+    sameRequest: (existing) => existing.termsId === termsId && sameUnits(existing.amount, amount),
+    answer: (existing) => toPledge(existing, now, price),
+  });
+  const replayed = await replay.earlier(db);
   if (replayed) return replayed;
   const [term] = await db.select().from(pledgeTerms).where(eq(pledgeTerms.id, termsId));
   if (!term || term.status !== 'active' || !pledgeTermRewards(term)) throw new AppError('PLAN_UNAVAILABLE');
@@ -95,11 +91,7 @@ export async function createPledge({ db, clock }: PlanContext, memberId: string,
       })
       .onConflictDoNothing()
       .returning();
-    if (!pledge) {
-      const again = await replay(tx);
-      if (!again) throw new Error('pledge vanished');
-      return again;
-    }
+    if (!pledge) return replay.twin(tx, 'pledge vanished');
     await postEntry(tx, {
       type: EntryType.PLEDGE,
       idempotencyKey: `plan:pledge:${pledge.id}`,

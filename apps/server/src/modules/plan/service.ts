@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   AppError,
   PLAN_PHASE_DAYS,
   esopAllocation,
@@ -28,9 +29,11 @@ import { esopOrders, esopTerms, planOrders, planProducts, planReleases, pledgeTe
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { houseBalance } from '../../ledger/reads.ts';
 import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { requestReplay, rowByRequest } from '../../lib/request-replay.ts';
+import { decimal } from '../../lib/wire-format.ts';
 import { recordTeamEvent, TeamEventKind } from '../team/airdrop.ts';
-import { checkBounds, decimal, DEFAULT_LIMIT, KPC, page, sameRequest, USDT, type PlanContext } from './plan-common.ts';
+import { checkBounds, KPC, page, sameUnits, USDT, type PlanContext } from './plan-common.ts';
 import { ReleaseKind } from './release-engine.ts';
 
 export type { PlanContext } from './plan-common.ts';
@@ -173,18 +176,19 @@ export async function joinInvestment(
 ): Promise<TInvestmentOrder> {
   const productId = BigInt(request.productId);
   const amount = parseAmount(USDT, request.amount);
-  const replay = async (executor: Executor) => {
-    const [existing] = await selectOrders(
-      executor,
-      and(eq(planOrders.memberId, memberId), eq(planOrders.requestId, request.requestId)),
-      1,
-    );
-    if (!existing) return null;
-    if (existing.productId !== productId) throw new AppError('REQUEST_ID_REUSED');
-    sameRequest(existing.amount, amount);
-    return toInvestmentOrder(existing);
-  };
-  const replayed = await replay(db);
+  const replay = requestReplay({
+    find: async (executor) =>
+      (
+        await selectOrders(
+          executor,
+          and(eq(planOrders.memberId, memberId), eq(planOrders.requestId, request.requestId)),
+          1,
+        )
+      )[0],
+    sameRequest: (existing) => existing.productId === productId && sameUnits(existing.amount, amount),
+    answer: toInvestmentOrder,
+  });
+  const replayed = await replay.earlier(db);
   if (replayed) return replayed;
   const [product] = await db.select().from(planProducts).where(eq(planProducts.id, productId));
   if (!product || product.status !== 'active' || !investmentProductReleases(product)) {
@@ -209,11 +213,7 @@ export async function joinInvestment(
       })
       .onConflictDoNothing()
       .returning();
-    if (!order) {
-      const again = await replay(tx);
-      if (!again) throw new Error('plan order vanished');
-      return again;
-    }
+    if (!order) return replay.twin(tx, 'plan order vanished');
     await postEntry(tx, {
       type: EntryType.PLAN_JOIN,
       idempotencyKey: `plan:join:${order.id}`,
@@ -264,7 +264,7 @@ function releaseRows(db: Executor, memberId: string, kind: string, request: TPla
 
 /** `/api/plan/log`: the member's investment releases, newest first. */
 export async function listInvestmentLog({ db }: PlanContext, memberId: string, request: TPlanLogRequest) {
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await releaseRows(db, memberId, ReleaseKind.INVESTMENT, request, limit);
   return toPage(rows, limit, (row) => ({
     id: row.id.toString(),
@@ -318,17 +318,12 @@ function toEsopOrder(row: typeof esopOrders.$inferSelect, now: Date): TEsopOrder
 export async function joinEsop({ db, clock }: PlanContext, memberId: string, request: TEsopJoinRequest) {
   const amount = parseAmount(USDT, request.amount);
   const shownPrice = toLedgerUnits(request.price);
-  const replay = async (executor: Executor) => {
-    const [existing] = await executor
-      .select()
-      .from(esopOrders)
-      .where(and(eq(esopOrders.memberId, memberId), eq(esopOrders.requestId, request.requestId)));
-    if (!existing) return null;
-    sameRequest(existing.usdtPaid, amount);
-    sameRequest(existing.price, shownPrice);
-    return toEsopOrder(existing, clock.now());
-  };
-  const replayed = await replay(db);
+  const replay = requestReplay({
+    find: (executor) => rowByRequest(executor, esopOrders, memberId, request.requestId),
+    sameRequest: (existing) => sameUnits(existing.usdtPaid, amount) && sameUnits(existing.price, shownPrice),
+    answer: (existing) => toEsopOrder(existing, clock.now()),
+  });
+  const replayed = await replay.earlier(db);
   if (replayed) return replayed;
   const terms = await currentEsopTerms(db);
   if (!terms) throw new AppError('PLAN_UNAVAILABLE');
@@ -359,11 +354,7 @@ export async function joinEsop({ db, clock }: PlanContext, memberId: string, req
       })
       .onConflictDoNothing()
       .returning();
-    if (!order) {
-      const again = await replay(tx);
-      if (!again) throw new Error('ESOP order vanished');
-      return again;
-    }
+    if (!order) return replay.twin(tx, 'ESOP order vanished');
     const kpcUnits = toLedgerUnits(kpc);
     await postEntry(tx, {
       type: EntryType.ESOP_JOIN,
@@ -400,7 +391,7 @@ export async function listEsopOrders(
 
 /** `/api/plan/esop/log`: the member's ESOP phase releases, newest first. */
 export async function listEsopLog({ db }: PlanContext, memberId: string, request: TEsopLogRequest) {
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await releaseRows(db, memberId, ReleaseKind.ESOP, request, limit);
   const orderIds = [...new Set(rows.map((row) => row.sourceId))];
   const orders =

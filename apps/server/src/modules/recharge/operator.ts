@@ -1,4 +1,4 @@
-import { AppError, fromLedgerUnits, REQUIRED_CONFIRMATIONS, toLedgerUnits } from '@kpc/shared';
+import { DEFAULT_PAGE_SIZE, AppError, fromLedgerUnits, REQUIRED_CONFIRMATIONS, toLedgerUnits } from '@kpc/shared';
 import { ConfigDomain } from '@kpc/shared/operator';
 import type {
   TOperatorChannel,
@@ -13,7 +13,7 @@ import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
 import { chainCursors, deposits, members, paymentChannels } from '../../db/schema/index.ts';
 import { toWireAddress } from '../../lib/address.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
 import type { Actor } from '../audit/service.ts';
 import { recordConfigChange } from '../config/history.ts';
 import { explorerTxUrl } from '../withdraw/service.ts';
@@ -35,7 +35,7 @@ export async function listOperatorDeposits(
   { db, chains }: Pick<RechargeOperatorContext, 'db' | 'chains'>,
   request: TOperatorDepositListRequest,
 ) {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await db
     .select({ deposit: deposits, email: members.email })
     .from(deposits)

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   AppError,
   StockholderStatus,
   USDT_DECIMALS,
@@ -19,7 +20,7 @@ import { stockholderApplications } from '../../db/schema/index.ts';
 import { parseAmount } from '../../ledger/reference-data.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { withMemberEmails } from '../members/emails.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 
 /**
@@ -34,7 +35,6 @@ export interface StockholderContext {
 }
 
 const USDT = { code: 'USDT', decimals: USDT_DECIMALS };
-const DEFAULT_LIMIT = 20;
 
 type Row = typeof stockholderApplications.$inferSelect;
 
@@ -100,7 +100,7 @@ export async function listStockholderApplications(
   { db }: Pick<StockholderContext, 'db'>,
   request: TOperatorStockholderListRequest & { memberId?: string },
 ) {
-  const limit = request.limit ?? DEFAULT_LIMIT;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await db
     .select()
     .from(stockholderApplications)

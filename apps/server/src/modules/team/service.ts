@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PAGE_SIZE,
   fromLedgerUnits,
   maskAddress,
   maskEmail,
@@ -14,7 +15,8 @@ import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { airdrops, members, memberTeam, memberTree, teamEvents } from '../../db/schema/index.ts';
 import { toWireAddress } from '../../lib/address.ts';
-import { DEFAULT_PAGE_SIZE, toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
+import { decimal } from '../../lib/wire-format.ts';
 import { latestCardProductOf } from '../card/reads.ts';
 import { klkLevelOf } from '../klk/reads.ts';
 import { shareholderStatusOf } from '../stockholder/reads.ts';
@@ -165,16 +167,15 @@ export async function airdropList(
     .where(and(eq(airdrops.receiverId, memberId), cursor === undefined ? undefined : lt(airdrops.id, BigInt(cursor))))
     .orderBy(desc(airdrops.id))
     .limit(limit + 1);
-  const amount = (value: string) => fromLedgerUnits(toLedgerUnits(value));
   return toPage(rows, limit, (row) => ({
     id: row.id.toString(),
     kind: row.kind as TTeamAirdropsResponse['list'][number]['kind'],
     event: row.event,
     from: row.email ? maskEmail(row.email) : maskAddress(toWireAddress(row.walletAddress)),
     asset: row.asset,
-    gross: amount(row.gross),
-    fee: amount(row.fee),
-    net: amount(row.net),
+    gross: decimal(row.gross),
+    fee: decimal(row.fee),
+    net: decimal(row.net),
     reversed: row.reversedAt !== null,
     createdAt: row.createdAt.toISOString(),
   }));

@@ -1,4 +1,4 @@
-import { AppError, WithdrawStatus } from '@kpc/shared';
+import { DEFAULT_PAGE_SIZE, AppError, WithdrawStatus } from '@kpc/shared';
 import {
   ReviewOutcome,
   type TOperatorWithdrawal,
@@ -12,7 +12,7 @@ import type { ChainRuntime } from '../../chain/runtime.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { members, withdrawalEvents, withdrawals } from '../../db/schema/index.ts';
 import { toWireAddress } from '../../lib/address.ts';
-import { toPage } from '../assets/service.ts';
+import { toPage } from '../../lib/paging.ts';
 import { recordAudit, type Actor } from '../audit/service.ts';
 import { transitionWithdrawal, type WithdrawalRow } from './lifecycle.ts';
 import { explorerTxUrl, toWithdrawal } from './service.ts';
@@ -63,7 +63,7 @@ export async function listOperatorWithdrawals(
   { db, chains }: WithdrawOperatorContext,
   request: TOperatorWithdrawalListRequest,
 ) {
-  const limit = request.limit ?? 20;
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await selectListed(db)
     .where(
       and(

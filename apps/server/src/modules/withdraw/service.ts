@@ -42,6 +42,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { freeze } from '../../ledger/ledger.ts';
 import { lockMemberBalance, memberHasEntryOfType } from '../../ledger/reads.ts';
 import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
+import { requestReplay } from '../../lib/request-replay.ts';
+import { decimal } from '../../lib/wire-format.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { renderCodeMail } from '../../mail/templates.ts';
 import { checkCode, issueCode } from '../account/codes.ts';
@@ -102,7 +104,6 @@ export async function sendWithdrawCode(context: WithdrawContext, locale: LocaleC
 }
 
 export function toWithdrawal(chains: ChainRuntime, row: WithdrawalRow): TWithdrawal {
-  const decimal = (value: string) => fromLedgerUnits(toLedgerUnits(value));
   return {
     id: row.id.toString(),
     chainId: row.chainId,
@@ -241,6 +242,15 @@ async function findByRequest(db: Database | Transaction, memberId: string, reque
   return row;
 }
 
+/** The withdrawal a request id made: the id alone names the request (its email code was used up by it). */
+function withdrawalReplay(chains: ChainRuntime, memberId: string, requestId: string) {
+  return requestReplay({
+    find: (executor) => findByRequest(executor, memberId, requestId),
+    sameRequest: () => true,
+    answer: (row) => toWithdrawal(chains, row),
+  });
+}
+
 /** The member's available balance of `asset`, locked until the transaction ends so one withdrawal decides at a time. */
 function lockAvailable(tx: Transaction, memberId: string, asset: string): Promise<bigint> {
   return lockMemberBalance(tx, { memberId, asset, bucket: Bucket.AVAILABLE });
@@ -286,8 +296,8 @@ export async function applyWithdrawal(
   memberId: string,
   request: TWithdrawRequest,
 ): Promise<TWithdrawal> {
-  const existing = await findByRequest(context.db, memberId, request.requestId);
-  if (existing) return toWithdrawal(context.chains, existing);
+  const existing = await withdrawalReplay(context.chains, memberId, request.requestId).earlier(context.db);
+  if (existing) return existing;
   const email = await memberEmail(context.db, memberId);
   if (!email) throw new AppError('WITHDRAW_EMAIL_REQUIRED');
   const { requestId, chainId, asset, address, amount, feeRate, minFee } = request;
@@ -345,6 +355,7 @@ export async function submitWithdrawal(
 ): Promise<TWithdrawal> {
   const { db, chains } = context;
   const { chain, asset, amount, address, feeFor, terms } = await prepareWithdrawal(context, request);
+  const replay = withdrawalReplay(chains, memberId, request.requestId);
   try {
     const row = await db.transaction(async (tx) => {
       // 'invalid' commits, so a wrong try counts; anything thrown later rolls the code's use back.
@@ -413,14 +424,14 @@ export async function submitWithdrawal(
       return created;
     });
     if (row) return toWithdrawal(chains, row);
-    const twin = await findByRequest(db, memberId, request.requestId);
-    if (twin) return toWithdrawal(chains, twin);
+    const twin = await replay.earlier(db);
+    if (twin) return twin;
     throw new AppError('CODE_INVALID');
   } catch (error) {
     // Two sends of one request at once: the loser answers with the winner's withdrawal.
     if (isUniqueViolation(error)) {
-      const winner = await findByRequest(db, memberId, request.requestId);
-      if (winner) return toWithdrawal(chains, winner);
+      const winner = await replay.earlier(db);
+      if (winner) return winner;
     }
     throw error;
   }

@@ -3,7 +3,7 @@ import { Permission, type TAdjustment, type TAdjustmentStatus } from '@kpc/share
 import { Button, Card, Segmented, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { formatAmount, formatDateTime } from '@/lib/format.ts';
 import { useCan } from '@/lib/session.ts';
@@ -25,14 +25,12 @@ export default function AdjustmentsPage() {
   const { t } = useTranslation();
   const canPropose = useCan(Permission.ADJUSTMENTS_PROPOSE);
   const [status, setStatus] = useState<StatusFilter>('pending');
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [isProposing, setIsProposing] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const pages = useCursorPages({
     queryKey: ADJUSTMENTS_QUERY_KEY,
     fetchPage: listAdjustments,
     filters: status === 'all' ? {} : { status },
-    pageSize,
     refetchInterval: 15_000,
   });
 
@@ -145,16 +143,7 @@ export default function AdjustmentsPage() {
         />
         <div className="table-footer">
           <span />
-          <CursorPager
-            page={pages.page}
-            hasPrevious={pages.hasPrevious}
-            hasNext={pages.hasNext}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            loading={pages.query.isFetching}
-          />
+          <CursorPager pages={pages} />
         </div>
       </Card>
       <ProposeDialog open={isProposing} onClose={() => setIsProposing(false)} />

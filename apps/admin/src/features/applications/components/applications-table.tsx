@@ -1,8 +1,8 @@
 import { Table, type TableColumnsType } from 'antd';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { memberPath } from '@/config/routes.ts';
 import { useCursorPages, type CursorPage } from '@/lib/use-cursor-pages.ts';
 
@@ -39,12 +39,10 @@ export function ApplicationsTable<T extends { id: string }, F extends object>({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const pages = useCursorPages({
     queryKey,
     fetchPage,
     filters,
-    pageSize,
     refetchInterval: 15_000,
   });
   return (
@@ -62,16 +60,7 @@ export function ApplicationsTable<T extends { id: string }, F extends object>({
       />
       <div className="table-footer">
         <span />
-        <CursorPager
-          page={pages.page}
-          hasPrevious={pages.hasPrevious}
-          hasNext={pages.hasNext}
-          onPrevious={pages.previous}
-          onNext={pages.next}
-          pageSize={pageSize}
-          onPageSizeChange={setPageSize}
-          loading={pages.query.isFetching}
-        />
+        <CursorPager pages={pages} />
       </div>
     </>
   );

@@ -18,7 +18,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { ExportButton } from '@/components/export-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { formatDateTime, shortenId } from '@/lib/format.ts';
@@ -68,7 +68,6 @@ export default function AuditPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FilterValues>();
   const [filters, setFilters] = useState<TAuditFilter>({});
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const canListOperators = useCan(Permission.OPERATORS_MANAGE);
   const operators = useQuery({
     queryKey: ['operators'],
@@ -76,7 +75,7 @@ export default function AuditPage() {
       (await request<{ list: Array<{ id: string; name: string; email: string }> }>('/operators/list')).list,
     enabled: canListOperators,
   });
-  const pages = useCursorPages({ queryKey: AUDIT_QUERY_KEY, fetchPage: listAudit, filters, pageSize });
+  const pages = useCursorPages({ queryKey: AUDIT_QUERY_KEY, fetchPage: listAudit, filters });
 
   function applyFilters() {
     const values = form.getFieldsValue();
@@ -235,16 +234,7 @@ export default function AuditPage() {
         />
         <div className="table-footer">
           <span />
-          <CursorPager
-            page={pages.page}
-            hasPrevious={pages.hasPrevious}
-            hasNext={pages.hasNext}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            loading={pages.query.isFetching}
-          />
+          <CursorPager pages={pages} />
         </div>
       </Card>
     </>

@@ -4,7 +4,7 @@ import { Input, Segmented, Table, Typography, type TableColumnsType } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { memberPath } from '@/config/routes.ts';
 import { formatAmount, formatDateTime } from '@/lib/format.ts';
@@ -29,14 +29,12 @@ export function ApplicationsTab() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<StatusFilter>(CardApplicationStatus.SUBMITTED);
   const [memberId, setMemberId] = useState('');
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [openId, setOpenId] = useState<string | null>(null);
   const memberFilter = UUID.test(memberId.trim()) ? memberId.trim() : undefined;
   const pages = useCursorPages({
     queryKey: APPLICATIONS_QUERY_KEY,
     fetchPage: listCardApplications,
     filters: { ...(status === 'all' ? {} : { status }), ...(memberFilter ? { memberId: memberFilter } : {}) },
-    pageSize,
     refetchInterval: 10_000,
   });
 
@@ -131,16 +129,7 @@ export function ApplicationsTab() {
       />
       <div className="table-footer">
         <span />
-        <CursorPager
-          page={pages.page}
-          hasPrevious={pages.hasPrevious}
-          hasNext={pages.hasNext}
-          onPrevious={pages.previous}
-          onNext={pages.next}
-          pageSize={pageSize}
-          onPageSizeChange={setPageSize}
-          loading={pages.query.isFetching}
-        />
+        <CursorPager pages={pages} />
       </div>
       <ApplicationDrawer id={openId} onClose={() => setOpenId(null)} />
     </>

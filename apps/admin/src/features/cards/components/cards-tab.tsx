@@ -3,7 +3,7 @@ import { Input, Segmented, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { ExportButton } from '@/components/export-button.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
 import { cardPath, memberPath } from '@/config/routes.ts';
@@ -19,7 +19,6 @@ export function CardsTab() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [memberId, setMemberId] = useState('');
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const memberFilter = UUID.test(memberId.trim()) ? memberId.trim() : undefined;
   // The list and its export read the same filter.
   const filters = { ...(status === 'all' ? {} : { status }), ...(memberFilter ? { memberId: memberFilter } : {}) };
@@ -27,7 +26,6 @@ export function CardsTab() {
     queryKey: CARD_LIST_QUERY_KEY,
     fetchPage: listCards,
     filters,
-    pageSize,
   });
 
   const columns: TableColumnsType<TOperatorCard> = [
@@ -117,16 +115,7 @@ export function CardsTab() {
       />
       <div className="table-footer">
         <span />
-        <CursorPager
-          page={pages.page}
-          hasPrevious={pages.hasPrevious}
-          hasNext={pages.hasNext}
-          onPrevious={pages.previous}
-          onNext={pages.next}
-          pageSize={pageSize}
-          onPageSizeChange={setPageSize}
-          loading={pages.query.isFetching}
-        />
+        <CursorPager pages={pages} />
       </div>
     </>
   );

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Input, Segmented, Table, Tag, Typography, type Tab
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { ReasonDialog } from '@/components/reason-dialog.tsx';
 import { formatDateTime } from '@/lib/format.ts';
@@ -27,14 +27,12 @@ export default function CodesPage() {
   const [search, setSearch] = useSearchParams();
   const query = search.get(QUERY_PARAM)?.trim() ?? '';
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [voiding, setVoiding] = useState<TOperatorActivationCode | null>(null);
   const voidCode = useVoidCode();
   const pages = useCursorPages({
     queryKey: CODES_QUERY_KEY,
     fetchPage: lookupCodes,
     filters: { query, ...(status === 'all' ? {} : { status }) },
-    pageSize,
     enabled: query !== '',
   });
 
@@ -143,16 +141,7 @@ export default function CodesPage() {
             />
             <div className="table-footer">
               <span />
-              <CursorPager
-                page={pages.page}
-                hasPrevious={pages.hasPrevious}
-                hasNext={pages.hasNext}
-                onPrevious={pages.previous}
-                onNext={pages.next}
-                pageSize={pageSize}
-                onPageSizeChange={setPageSize}
-                loading={pages.query.isFetching}
-              />
+              <CursorPager pages={pages} />
             </div>
           </>
         )}

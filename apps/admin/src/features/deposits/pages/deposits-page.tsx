@@ -19,7 +19,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { ExportButton } from '@/components/export-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
@@ -48,7 +48,6 @@ export default function DepositsPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [chainId, setChainId] = useState<number | undefined>();
   const [memberId, setMemberId] = useState('');
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const memberFilter = UUID.test(memberId.trim()) ? memberId.trim() : undefined;
   const filters = {
     ...(status === 'all' ? {} : { status }),
@@ -59,7 +58,6 @@ export default function DepositsPage() {
     queryKey: DEPOSITS_QUERY_KEY,
     fetchPage: listDeposits,
     filters,
-    pageSize,
     refetchInterval: 10_000,
   });
 
@@ -198,16 +196,7 @@ export default function DepositsPage() {
         />
         <div className="table-footer">
           <span />
-          <CursorPager
-            page={pages.page}
-            hasPrevious={pages.hasPrevious}
-            hasNext={pages.hasNext}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            loading={pages.query.isFetching}
-          />
+          <CursorPager pages={pages} />
         </div>
       </Card>
       <Card size="small" title={t('deposits.channels')}>

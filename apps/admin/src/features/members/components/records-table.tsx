@@ -1,6 +1,5 @@
 import { Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { useCursorPages } from '@/lib/use-cursor-pages.ts';
 import { fetchMemberRecords, memberRecordsKey, type MemberRecordKind } from '../api/member-records.ts';
 
@@ -15,12 +14,10 @@ interface RecordsTableProps<T> {
 
 /** One of a member's record lists, paged on the server. */
 export function RecordsTable<T extends object>({ kind, memberId, params, columns, rowKey }: RecordsTableProps<T>) {
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const pages = useCursorPages<T, object>({
     queryKey: memberRecordsKey(kind, memberId),
     fetchPage: fetchMemberRecords<T>(kind),
     filters: { memberId, ...params },
-    pageSize,
   });
   return (
     <>
@@ -36,16 +33,7 @@ export function RecordsTable<T extends object>({ kind, memberId, params, columns
       />
       <div className="table-footer">
         <span />
-        <CursorPager
-          page={pages.page}
-          hasPrevious={pages.hasPrevious}
-          hasNext={pages.hasNext}
-          onPrevious={pages.previous}
-          onNext={pages.next}
-          pageSize={pageSize}
-          onPageSizeChange={setPageSize}
-          loading={pages.query.isFetching}
-        />
+        <CursorPager pages={pages} />
       </div>
     </>
   );

@@ -1,9 +1,8 @@
 import type { TOperatorMember } from '@kpc/shared/operator';
 import { Card, Input, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { ExportButton } from '@/components/export-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { StatusTag } from '@/components/status-tag.tsx';
@@ -20,12 +19,10 @@ export default function MembersPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const query = search.get(QUERY_PARAM)?.trim() ?? '';
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const pages = useCursorPages({
     queryKey: [...MEMBERS_QUERY_KEY, 'search'],
     fetchPage: searchMembers,
     filters: query ? { query } : {},
-    pageSize,
   });
 
   const columns: TableColumnsType<TOperatorMember> = [
@@ -97,16 +94,7 @@ export default function MembersPage() {
         />
         <div className="table-footer">
           <span />
-          <CursorPager
-            page={pages.page}
-            hasPrevious={pages.hasPrevious}
-            hasNext={pages.hasNext}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            loading={pages.query.isFetching}
-          />
+          <CursorPager pages={pages} />
         </div>
       </Card>
     </>

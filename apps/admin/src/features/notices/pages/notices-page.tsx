@@ -5,7 +5,7 @@ import { Button, Card, Segmented, Space, Table, Tag, Typography, type TableColum
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { noticePath } from '@/config/routes.ts';
 import { formatDateTime } from '@/lib/format.ts';
@@ -26,12 +26,10 @@ export default function NoticesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const pages = useCursorPages({
     queryKey: NOTICES_QUERY_KEY,
     fetchPage: listNotices,
     filters: status === 'all' ? {} : { status },
-    pageSize,
   });
 
   const columns: TableColumnsType<TOperatorNotice> = [
@@ -146,16 +144,7 @@ export default function NoticesPage() {
         />
         <div className="table-footer">
           <Typography.Text type="secondary">{t('notices.list.scheduledHint')}</Typography.Text>
-          <CursorPager
-            page={pages.page}
-            hasPrevious={pages.hasPrevious}
-            hasNext={pages.hasNext}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            loading={pages.query.isFetching}
-          />
+          <CursorPager pages={pages} />
         </div>
       </Card>
     </Space>

@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CursorPager, PAGE_SIZES } from '@/components/cursor-pager.tsx';
+import { CursorPager } from '@/components/cursor-pager.tsx';
 import { ExportButton } from '@/components/export-button.tsx';
 import { PageTitle } from '@/components/page-title.tsx';
 import { ReasonDialog } from '@/components/reason-dialog.tsx';
@@ -64,7 +64,6 @@ export default function WithdrawalsPage() {
   const [status, setStatus] = useState<StatusFilter>(WithdrawStatus.SUBMITTED);
   const [chainId, setChainId] = useState<number | undefined>();
   const [memberId, setMemberId] = useState('');
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
   const [selected, setSelected] = useState<string[]>([]);
   const [isRejecting, setIsRejecting] = useState(false);
   const [results, setResults] = useState<TReviewWithdrawalsResponse['results'] | null>(null);
@@ -82,7 +81,6 @@ export default function WithdrawalsPage() {
     queryKey: WITHDRAWALS_QUERY_KEY,
     fetchPage: listWithdrawals,
     filters,
-    pageSize,
     refetchInterval: 10_000,
   });
   const isReviewable = canReview && status === WithdrawStatus.SUBMITTED;
@@ -304,16 +302,7 @@ export default function WithdrawalsPage() {
         />
         <div className="table-footer">
           <span />
-          <CursorPager
-            page={pages.page}
-            hasPrevious={pages.hasPrevious}
-            hasNext={pages.hasNext}
-            onPrevious={pages.previous}
-            onNext={pages.next}
-            pageSize={pageSize}
-            onPageSizeChange={setPageSize}
-            loading={pages.query.isFetching}
-          />
+          <CursorPager pages={pages} />
         </div>
       </Card>
       <ReasonDialog

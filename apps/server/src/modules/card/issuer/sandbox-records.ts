@@ -10,13 +10,17 @@ import {
   type TCardStatus,
   type TCardTransactionType,
 } from '@kpc/shared';
-import type {
-  IssuedCard,
-  IssuerApplication,
-  IssuerTransaction,
-  TCardIssuerErrorCode,
-  TIssuerApplicationStatus,
+import {
+  CardIssuerError,
+  CardIssuerErrorCode,
+  type CardIssuerEvent,
+  type IssuedCard,
+  type IssuerApplication,
+  type IssuerTransaction,
+  type TCardIssuerErrorCode,
+  type TIssuerApplicationStatus,
 } from './issuer.ts';
+import type { SandboxIssuerEntries } from './sandbox-store.ts';
 
 /**
  * What the sandbox issuer (sandbox-issuer.ts) keeps in its store, and how it reads back: JSON
@@ -177,4 +181,38 @@ export function toTransaction(stored: StoredTransaction): IssuerTransaction {
     idempotencyKey: stored.idempotencyKey,
     at: new Date(stored.at),
   };
+}
+
+/**
+ * What an exclusive section decided: a result or a refusal (thrown once the section committed, so
+ * what it recorded stays), and the events to send after the locks are released.
+ */
+export interface Outcome<T> {
+  result?: T;
+  refusal?: CardIssuerError;
+  events: CardIssuerEvent[];
+}
+
+export async function loadApplication(entries: SandboxIssuerEntries, ref: string): Promise<StoredApplication> {
+  const value = await entries.get(key.application(ref));
+  if (value === undefined) throw new CardIssuerError(CardIssuerErrorCode.NOT_FOUND, `no application ${ref}`);
+  return JSON.parse(value) as StoredApplication;
+}
+
+export async function loadCard(entries: SandboxIssuerEntries, ref: string): Promise<StoredCard> {
+  const value = await entries.get(key.card(ref));
+  if (value === undefined) throw new CardIssuerError(CardIssuerErrorCode.NOT_FOUND, `no card ${ref}`);
+  return JSON.parse(value) as StoredCard;
+}
+
+/** Oldest first. */
+export async function transactionsOf(entries: SandboxIssuerEntries, cardRef: string): Promise<StoredTransaction[]> {
+  return (await entries.list(key.transactions(cardRef))).map(([, value]) => JSON.parse(value) as StoredTransaction);
+}
+
+export function refusalOf(stored: StoredRefusal): CardIssuerError {
+  return new CardIssuerError(stored.code, stored.message, {
+    ...(stored.limit === null ? {} : { limit: stored.limit }),
+    ...(stored.remaining === null ? {} : { remaining: toLedgerUnits(stored.remaining) }),
+  });
 }
