@@ -26,7 +26,7 @@ import {
   ledgerPostings,
 } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { moveBetweenBuckets, type MemberBalance } from '../../ledger/ledger.ts';
+import { postWithCause, type MemberBalance } from '../../ledger/ledger.ts';
 import { getAsset, parseAmount, usdtPerUnit, type ReferenceData } from '../../ledger/reference-data.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -135,7 +135,9 @@ export async function listAssetLog(db: Database, memberId: string, request: TAss
   }));
 }
 
-function toTransferRecord(row: typeof financialRecords.$inferSelect): TTransferRecord {
+function toTransferRecord(
+  row: Pick<typeof financialRecords.$inferSelect, 'id' | 'asset' | 'amount' | 'createdAt'>,
+): TTransferRecord {
   return {
     id: row.id.toString(),
     asset: row.asset,
@@ -155,33 +157,35 @@ export async function transferIncome(
 ): Promise<TTransferRecord> {
   const asset = await getAsset(db, request.asset);
   const amount = parseAmount(asset, request.amount);
-  const record = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(financialRecords)
-      .values({
-        memberId,
-        kind: RecordKind.TRANSFER,
-        status: 'completed',
-        requestId: request.requestId,
-        asset: asset.code,
-        amount: fromLedgerUnits(amount),
-      })
-      .onConflictDoNothing({ target: [financialRecords.memberId, financialRecords.requestId] })
-      .returning();
-    if (!created) return null;
-    await moveBetweenBuckets(tx, {
-      memberId,
-      asset: asset.code,
-      amount,
-      from: Bucket.INCOME,
-      to: Bucket.AVAILABLE,
+  // The record and its entry in one statement, its own transaction (one round trip); a retry
+  // finds the record written and posts nothing.
+  const created = await postWithCause<{ id: string; created_at: string | Date }>(
+    db,
+    sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
+      values (${memberId}::uuid, ${RecordKind.TRANSFER}, 'completed', ${request.requestId}::uuid, ${asset.code},
+        ${fromLedgerUnits(amount)}::numeric)
+      on conflict (member_id, request_id) do nothing
+      returning id::text, created_at::text`,
+    {
       type: EntryType.TRANSFER,
-      idempotencyKey: `transfer:${created.id}`,
-      reference: `financial_record:${created.id}`,
+      idempotencyKey: sql`'transfer:' || cause.id`,
+      memberId,
+      reference: sql`'financial_record:' || cause.id`,
+      postings: [
+        { account: { memberId, bucket: Bucket.INCOME }, asset: asset.code, amount: -amount },
+        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: asset.code, amount },
+      ],
+    },
+  );
+  if (created) {
+    return toTransferRecord({
+      id: BigInt(created.id),
+      asset: asset.code,
+      amount: fromLedgerUnits(amount),
+      // node-postgres (through Drizzle) answers the timestamp as text, PGlite as a Date.
+      createdAt: new Date(created.created_at),
     });
-    return created;
-  });
-  if (record) return toTransferRecord(record);
+  }
   const [existing] = await db
     .select()
     .from(financialRecords)

@@ -19,13 +19,13 @@ import {
   type TQuote,
   ZExchangeTerms,
 } from '@kpc/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { financialRecords } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { equalHashes, hashWithSecret } from '../../lib/crypto.ts';
-import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { HouseAccount, postWithCause } from '../../ledger/ledger.ts';
 import { getAsset, getExchangePairs, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
 import { selectRecords, toPage } from '../assets/service.ts';
 
@@ -154,7 +154,23 @@ export async function quoteExchange(
   return { quote: encodeQuote(context.secret, terms), ...shown, feeBurned: pair.burnFee };
 }
 
-type RecordRow = typeof financialRecords.$inferSelect;
+type RecordRow = Pick<
+  typeof financialRecords.$inferSelect,
+  'id' | 'asset' | 'toAsset' | 'amount' | 'toAmount' | 'fee' | 'rate' | 'feeRate' | 'createdAt'
+>;
+
+/** The columns `confirmExchange`'s statement returns, as the driver answers them. */
+type ExchangeRow = {
+  id: string | number;
+  asset: string;
+  amount: string;
+  to_asset: string | null;
+  to_amount: string | null;
+  fee: string | null;
+  rate: string | null;
+  fee_rate: string | null;
+  created_at: string | Date;
+};
 
 function toExchangeRecord(row: RecordRow): TExchangeRecord {
   const decimal = (value: string | null) => fromLedgerUnits(toLedgerUnits(value ?? '0'));
@@ -201,32 +217,24 @@ export async function confirmExchange(
   const amount = toLedgerUnits(terms.amount);
   const fee = toLedgerUnits(terms.fee);
   const received = toLedgerUnits(terms.received);
-  const created = await db.transaction(async (tx) => {
-    // The record first (it is what makes a retry harmless); the member's rows are then locked
-    // only from the ledger post to the commit.
-    const [row] = await tx
-      .insert(financialRecords)
-      .values({
-        memberId,
-        kind: RecordKind.EXCHANGE,
-        status: 'completed',
-        requestId: terms.id,
-        asset: terms.from,
-        amount: terms.amount,
-        toAsset: terms.to,
-        toAmount: terms.received,
-        fee: terms.fee,
-        rate: terms.rate,
-        feeRate: terms.feeRate,
-      })
-      .onConflictDoNothing({ target: [financialRecords.memberId, financialRecords.requestId] })
-      .returning();
-    if (!row) return null;
-    await postEntry(tx, {
+  // The record (what makes a retry harmless) and its entry in one statement, its own transaction:
+  // one round trip, and the member's rows are locked only for it. A retry finds the record written
+  // and posts nothing.
+  const created = await postWithCause<ExchangeRow>(
+    db,
+    sql`insert into financial_records
+        (member_id, kind, status, request_id, asset, amount, to_asset, to_amount, fee, rate, fee_rate)
+      values (${memberId}::uuid, ${RecordKind.EXCHANGE}, 'completed', ${terms.id}::uuid, ${terms.from},
+        ${terms.amount}::numeric, ${terms.to}, ${terms.received}::numeric, ${terms.fee}::numeric,
+        ${terms.rate}::numeric, ${terms.feeRate}::numeric)
+      on conflict (member_id, request_id) do nothing
+      returning id::text, asset, amount::text, to_asset, to_amount::text, fee::text, rate::text, fee_rate::text,
+        created_at::text`,
+    {
       type: EntryType.EXCHANGE,
       idempotencyKey: `exchange:${terms.id}`,
       memberId,
-      reference: `financial_record:${row.id}`,
+      reference: sql`'financial_record:' || cause.id`,
       postings: [
         { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.from, amount: -amount },
         ...(fee > 0n
@@ -242,10 +250,23 @@ export async function confirmExchange(
         { account: { house: HouseAccount.EXCHANGE }, asset: terms.to, amount: -received },
         { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.to, amount: received },
       ],
+    },
+  );
+  if (created) {
+    return toExchangeRecord({
+      id: BigInt(created.id),
+      asset: created.asset,
+      toAsset: created.to_asset,
+      amount: created.amount,
+      toAmount: created.to_amount,
+      fee: created.fee,
+      rate: created.rate,
+      feeRate: created.fee_rate,
+      // node-postgres (through Drizzle) answers the timestamp as text, PGlite as a Date.
+      createdAt: new Date(created.created_at),
     });
-    return row;
-  });
-  const record = created ?? (await findExchange(db, memberId, terms.id));
+  }
+  const record = await findExchange(db, memberId, terms.id);
   if (!record) throw new Error('exchange vanished after a conflicting insert');
   return toExchangeRecord(record);
 }
