@@ -159,7 +159,7 @@ export async function transferIncome(
   const amount = parseAmount(asset, request.amount);
   // The record and its entry in one statement, its own transaction (one round trip); a retry
   // finds the record written and posts nothing.
-  const created = await postWithCause<{ id: string; created_at: string | Date }>(
+  const created = await postWithCause<{ id: string; created_at: string }>(
     db,
     sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
       values (${memberId}::uuid, ${RecordKind.TRANSFER}, 'completed', ${request.requestId}::uuid, ${asset.code},
@@ -182,7 +182,6 @@ export async function transferIncome(
       id: BigInt(created.id),
       asset: asset.code,
       amount: fromLedgerUnits(amount),
-      // node-postgres (through Drizzle) answers the timestamp as text, PGlite as a Date.
       createdAt: new Date(created.created_at),
     });
   }

@@ -159,9 +159,9 @@ type RecordRow = Pick<
   'id' | 'asset' | 'toAsset' | 'amount' | 'toAmount' | 'fee' | 'rate' | 'feeRate' | 'createdAt'
 >;
 
-/** The columns `confirmExchange`'s statement returns, as the driver answers them. */
+/** The columns `confirmExchange`'s statement returns, each as text (the same on both drivers). */
 type ExchangeRow = {
-  id: string | number;
+  id: string;
   asset: string;
   amount: string;
   to_asset: string | null;
@@ -169,7 +169,7 @@ type ExchangeRow = {
   fee: string | null;
   rate: string | null;
   fee_rate: string | null;
-  created_at: string | Date;
+  created_at: string;
 };
 
 function toExchangeRecord(row: RecordRow): TExchangeRecord {
@@ -262,7 +262,6 @@ export async function confirmExchange(
       fee: created.fee,
       rate: created.rate,
       feeRate: created.fee_rate,
-      // node-postgres (through Drizzle) answers the timestamp as text, PGlite as a Date.
       createdAt: new Date(created.created_at),
     });
   }
