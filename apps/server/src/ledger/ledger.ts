@@ -219,22 +219,24 @@ export async function postEntry(tx: Transaction, entry: EntryInput): Promise<Pos
 }
 
 /**
- * Writes a business record and posts its entry in ONE statement, outside any explicit
- * transaction: the statement is its own transaction, so the record and its entry commit together
- * or not at all (every refusal of `kpc_post_entry` raises: nothing half-written survives).
+ * Writes a business record and posts its entry in ONE statement, in the caller's transaction
+ * `tx`: the record and its entry commit together or not at all, and every refusal of
+ * `kpc_post_entry` raises, so nothing half-written survives the statement. (Kept inside a
+ * transaction on purpose: outside one, Drizzle runs the statement by `pool.query`, which closes
+ * the connection on any error, so every refused overdraft would cost a new connection.)
  * `cause` is an `insert … returning …` of at most one row; none (the record was written before:
  * a retry) posts nothing and answers undefined. The entry's key and reference may be SQL
  * expressions over the CTE `cause`, e.g. sql`'financial_record:' || cause.id`.
  */
 export async function postWithCause<Row extends Record<string, unknown>>(
-  db: Executor,
+  tx: Transaction,
   cause: SQL,
   entry: Omit<EntryCall, 'idempotencyKey'> & { idempotencyKey: string | SQL },
 ): Promise<(Row & { entry: PostedEntry }) | undefined> {
   const key = entry.idempotencyKey;
   const call = postEntryCall({ ...entry, idempotencyKey: typeof key === 'string' ? sql`${key}` : key });
   const [row] = await executeLedger<Row & PostedRow>(
-    db,
+    tx,
     sql`with cause as (${cause})
       select cause.*, posted.entry_id, posted.replayed from cause cross join lateral ${call} as posted`,
   );

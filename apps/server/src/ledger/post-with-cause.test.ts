@@ -8,9 +8,8 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { getMemberBalances, HouseAccount, postEntry, postWithCause, type Posting } from './ledger.ts';
 
 /**
- * `postWithCause`: a record and its entry in one statement outside any explicit transaction, so
- * every refusal must leave nothing behind (the statement is the transaction), and each branch of
- * `kpc_post_entry` (migration 0027) answers as `postEntry` always has.
+ * `postWithCause`: a record and its entry in one statement, so every refusal leaves nothing
+ * behind, and each branch of `kpc_post_entry` (migration 0027) answers as `postEntry` always has.
  */
 let t: TestApp;
 
@@ -56,22 +55,24 @@ async function fund(memberId: string, amount: bigint) {
 
 /** A transfer-like record with its entry, as `transferIncome` writes them. */
 function transfer(memberId: string, requestId: string, amount: bigint, postings?: Posting[]) {
-  return postWithCause<{ id: string }>(
-    t.database.db,
-    sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
+  return t.database.db.transaction((tx) =>
+    postWithCause<{ id: string }>(
+      tx,
+      sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
       values (${memberId}::uuid, 'transfer', 'completed', ${requestId}::uuid, 'USDT', ${String(amount / UNIT)}::numeric)
       on conflict (member_id, request_id) do nothing
       returning id::text`,
-    {
-      type: EntryType.TRANSFER,
-      idempotencyKey: sql`'test-transfer:' || cause.id`,
-      memberId,
-      reference: sql`'financial_record:' || cause.id`,
-      postings: postings ?? [
-        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: 'USDT', amount: -amount },
-        { account: { memberId, bucket: Bucket.INCOME }, asset: 'USDT', amount },
-      ],
-    },
+      {
+        type: EntryType.TRANSFER,
+        idempotencyKey: sql`'test-transfer:' || cause.id`,
+        memberId,
+        reference: sql`'financial_record:' || cause.id`,
+        postings: postings ?? [
+          { account: { memberId, bucket: Bucket.AVAILABLE }, asset: 'USDT', amount: -amount },
+          { account: { memberId, bucket: Bucket.INCOME }, asset: 'USDT', amount },
+        ],
+      },
+    ),
   );
 }
 
@@ -101,20 +102,22 @@ describe('postWithCause', () => {
     await fund(memberId, 10n * UNIT);
     const key = `replay:${randomUUID()}`;
     const move = (requestId: string) =>
-      postWithCause<{ id: string }>(
-        t.database.db,
-        sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
+      t.database.db.transaction((tx) =>
+        postWithCause<{ id: string }>(
+          tx,
+          sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
           values (${memberId}::uuid, 'transfer', 'completed', ${requestId}::uuid, 'USDT', 1) returning id::text`,
-        {
-          type: EntryType.TRANSFER,
-          idempotencyKey: key,
-          memberId,
-          reference: sql`'financial_record:' || cause.id`,
-          postings: [
-            { account: { memberId, bucket: Bucket.AVAILABLE }, asset: 'USDT', amount: -UNIT },
-            { account: { memberId, bucket: Bucket.INCOME }, asset: 'USDT', amount: UNIT },
-          ],
-        },
+          {
+            type: EntryType.TRANSFER,
+            idempotencyKey: key,
+            memberId,
+            reference: sql`'financial_record:' || cause.id`,
+            postings: [
+              { account: { memberId, bucket: Bucket.AVAILABLE }, asset: 'USDT', amount: -UNIT },
+              { account: { memberId, bucket: Bucket.INCOME }, asset: 'USDT', amount: UNIT },
+            ],
+          },
+        ),
       );
     const first = await move(randomUUID());
     const second = await move(randomUUID());
