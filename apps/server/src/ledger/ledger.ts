@@ -1,7 +1,7 @@
 import { AppError, fromLedgerUnits, toLedgerUnits, type TBucket, type TEntryType } from '@kpc/shared';
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../db/client.ts';
-import { ledgerAccounts, ledgerEntries } from '../db/schema/index.ts';
+import { ledgerAccounts } from '../db/schema/index.ts';
 
 /**
  * The one place where money moves (ARCHITECTURE "Money"). Every balance change is an entry of
@@ -11,8 +11,8 @@ import { ledgerAccounts, ledgerEntries } from '../db/schema/index.ts';
  *
  * Amounts are bigints in ledger units (10^18, see `toLedgerUnits`). A member bucket can never go
  * below zero: the database refuses it (`ledger_accounts_balance_non_negative`), and the refusal
- * surfaces as INSUFFICIENT_BALANCE. That error must end the caller's transaction (let it propagate
- * out of `db.transaction`): part of the entry may have been written before it was thrown.
+ * surfaces as INSUFFICIENT_BALANCE. That error (like MEMBER_FROZEN) is raised by the database, so it
+ * ends the caller's transaction: let it propagate out of `db.transaction`.
  */
 
 /** House accounts: the programme's side of every entry. Their balance is the sum of their postings. */
@@ -95,17 +95,33 @@ export function assertBalanced(postings: readonly Posting[]): void {
   }
 }
 
-function isBalanceViolation(error: unknown): boolean {
+/** The SQLSTATE (and constraint) of a database error, however the driver wrapped it. */
+function databaseError(error: unknown): { code: string; constraint?: unknown } | undefined {
   for (let cause = error; typeof cause === 'object' && cause !== null; cause = (cause as { cause?: unknown }).cause) {
-    const pgError = cause as { code?: string; constraint?: string };
-    if (pgError.code === '23514' && pgError.constraint === 'ledger_accounts_balance_non_negative') return true;
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint };
   }
-  return false;
+  return undefined;
 }
 
-/** A VALUES list, or an empty relation of the same columns when there are no rows. */
-function valuesOrEmpty(rows: SQL[], empty: SQL): SQL {
-  return rows.length > 0 ? sql`values ${sql.join(rows, sql`, `)}` : empty;
+/** The refusals the database raises for the ledger, as the errors callers rely on. */
+function toLedgerError(error: unknown): unknown {
+  const pgError = databaseError(error);
+  if (pgError?.code === '23514' && pgError.constraint === 'ledger_accounts_balance_non_negative') {
+    return new AppError('INSUFFICIENT_BALANCE');
+  }
+  // Raised by `kpc_post_entry` (migration 0027) for a frozen member's own spending.
+  if (pgError?.code === 'KP001') return new AppError('MEMBER_FROZEN');
+  return error;
+}
+
+async function executeLedger<Row>(db: Executor, statement: SQL): Promise<Row[]> {
+  try {
+    const result: unknown = await db.execute(statement);
+    return (result as { rows: Row[] }).rows;
+  } catch (error) {
+    throw toLedgerError(error);
+  }
 }
 
 /**
@@ -127,7 +143,7 @@ const MEMBER_SPENDING: ReadonlySet<TEntryType> = new Set<TEntryType>([
   'card_topup',
 ]);
 
-function spendsFromMember(entry: EntryInput): boolean {
+function spendsFromMember(entry: Pick<EntryInput, 'type' | 'memberId' | 'postings'>): boolean {
   return (
     entry.memberId !== undefined &&
     MEMBER_SPENDING.has(entry.type) &&
@@ -141,112 +157,92 @@ function spendsFromMember(entry: EntryInput): boolean {
   );
 }
 
+/** An entry whose key and reference are SQL expressions (e.g. over the record of the same statement). */
+type EntryCall = Omit<EntryInput, 'idempotencyKey' | 'reference'> & { idempotencyKey: SQL; reference: SQL };
+
 /**
- * Posts a balanced entry in `tx`, in one statement: the entry row (skipped when the key was
- * posted before), every member account changed by an upsert (created on first use; rows taken in
- * a fixed order, so concurrent entries over the same accounts queue instead of deadlocking), and
- * the postings with each member account's balance after. One round trip keeps row locks short.
+ * The call of `kpc_post_entry` (migration 0027) for `entry`. Lines go in a fixed account order (the order the function locks member accounts in, so
+ * concurrent entries over the same accounts queue instead of deadlocking).
  */
-export async function postEntry(tx: Transaction, entry: EntryInput): Promise<PostedEntry> {
+function postEntryCall(entry: EntryCall): SQL {
   assertBalanced(entry.postings);
   const ordered = [...entry.postings].sort((a, b) =>
     accountKey(a.account, a.asset) < accountKey(b.account, b.asset) ? -1 : 1,
   );
-  const memberLines: SQL[] = [];
-  const houseLines: SQL[] = [];
-  for (const [index, posting] of ordered.entries()) {
-    const amount = fromLedgerUnits(posting.amount);
-    if ('house' in posting.account) {
-      houseLines.push(sql`(${posting.account.house}::text, ${posting.asset}::text, ${amount}::numeric)`);
-    } else {
-      const { memberId, bucket } = posting.account;
-      memberLines.push(
-        sql`(${memberId}::uuid, ${posting.asset}::text, ${bucket}::text, ${amount}::numeric, ${index}::int)`,
-      );
-    }
+  const members: SQL[] = [];
+  const buckets: SQL[] = [];
+  const houses: SQL[] = [];
+  const assets: SQL[] = [];
+  const amounts: SQL[] = [];
+  for (const posting of ordered) {
+    const house = 'house' in posting.account ? posting.account.house : null;
+    const member = 'house' in posting.account ? null : posting.account;
+    members.push(sql`${member?.memberId ?? null}`);
+    buckets.push(sql`${member?.bucket ?? null}`);
+    houses.push(sql`${house}`);
+    assets.push(sql`${posting.asset}`);
+    amounts.push(sql`${fromLedgerUnits(posting.amount)}`);
   }
-  // A frozen member's own spending (Step 8a) is refused here, in the entry's own statement, so no
-  // call can forget it; a retry of an entry posted before the freeze still answers as posted.
-  const guard = spendsFromMember(entry)
-    ? sql`select exists (select 1 from members where id = ${entry.memberId}::uuid and frozen_at is not null)
-          and not exists (select 1 from ledger_entries where idempotency_key = ${entry.idempotencyKey}) as frozen`
-    : sql`select false as frozen`;
-  const statement = sql`
-    with guard as (${guard}),
-    entry as (
-      insert into ledger_entries (type, idempotency_key, member_id, reference)
-      select ${entry.type}, ${entry.idempotencyKey}, ${entry.memberId ?? null}::uuid, ${entry.reference ?? null}
-      where not (select frozen from guard)
-      on conflict (idempotency_key) do nothing
-      returning id
-    ),
-    member_lines (member_id, asset, bucket, amount, ord) as (
-      ${valuesOrEmpty(memberLines, sql`select null::uuid, null::text, null::text, null::numeric, null::int where false`)}
-    ),
-    house_lines (house, asset, amount) as (
-      ${valuesOrEmpty(houseLines, sql`select null::text, null::text, null::numeric where false`)}
-    ),
-    applied as (
-      -- A proposed row must pass the CHECK before a conflict is seen, so a debit proposes 0 and the
-      -- update adds the line's amount; a debit that created its account is an overdraft (below).
-      insert into ledger_accounts as account (member_id, asset, bucket, balance)
-      select member_id, asset, bucket, greatest(amount, 0) from member_lines
-        where exists (select 1 from entry) order by ord
-      on conflict (member_id, asset, bucket) do update set
-        balance = account.balance + (
-          select line.amount from member_lines line
-          where line.member_id = excluded.member_id and line.asset = excluded.asset and line.bucket = excluded.bucket
-        ),
-        updated_at = now()
-      returning account.id, account.member_id, account.asset, account.bucket, account.balance, account.xmax = 0 as created
-    ),
-    posted as (
-      insert into ledger_postings (entry_id, account_id, asset, amount, balance_after)
-      select entry.id, applied.id, line.asset, line.amount, applied.balance
-        from entry, member_lines line
-        join applied on applied.member_id = line.member_id and applied.asset = line.asset and applied.bucket = line.bucket
-      union all
-      select entry.id, house.id, line.asset, line.amount, null
-        from entry, house_lines line
-        join ledger_accounts house on house.house_account = line.house and house.asset = line.asset
-      returning id
-    )
-    select
-      entry.id,
-      (select count(*) from posted)::int as postings,
-      exists (
-        select 1 from applied join member_lines line
-          on line.member_id = applied.member_id and line.asset = applied.asset and line.bucket = applied.bucket
-        where applied.created and line.amount < 0
-      ) as overdrawn,
-      guard.frozen
-    from guard left join entry on true`;
-  type Row = { id: string | number | null; postings: number; overdrawn: boolean; frozen: boolean };
-  let rows: Row[];
-  try {
-    const result: unknown = await tx.execute(statement);
-    rows = (result as { rows: Row[] }).rows;
-  } catch (error) {
-    if (isBalanceViolation(error)) throw new AppError('INSUFFICIENT_BALANCE');
-    throw error;
-  }
-  const [posted] = rows;
-  if (posted?.frozen) throw new AppError('MEMBER_FROZEN');
-  // Thrown inside the caller's transaction, which rolls back everything this statement wrote.
-  if (posted?.overdrawn) throw new AppError('INSUFFICIENT_BALANCE');
-  if (!posted || posted.id === null) {
-    const [existing] = await tx
-      .select({ id: ledgerEntries.id })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.idempotencyKey, entry.idempotencyKey));
-    if (!existing) throw new Error(`ledger entry ${entry.idempotencyKey} vanished`);
-    return { entryId: existing.id, replayed: true };
-  }
-  // A house account missing for an asset would drop its line silently: never post half an entry.
-  if (posted.postings !== entry.postings.length) {
-    throw new Error(`entry ${entry.idempotencyKey} wrote ${posted.postings} of ${entry.postings.length} postings`);
-  }
-  return { entryId: BigInt(posted.id), replayed: false };
+  const array = (items: SQL[], type: string) => sql`array[${sql.join(items, sql`, `)}]::${sql.raw(type)}[]`;
+  // A frozen member's own spending (Step 8a) is refused by the function, so no call can forget
+  // it; a retry of an entry posted before the freeze still answers as posted.
+  return sql`kpc_post_entry(${entry.type}::text, (${entry.idempotencyKey})::text, ${entry.memberId ?? null}::uuid,
+    (${entry.reference})::text, ${spendsFromMember(entry)}::boolean, ${array(members, 'uuid')}, ${array(buckets, 'text')},
+    ${array(houses, 'text')}, ${array(assets, 'text')}, ${array(amounts, 'numeric')})`;
+}
+
+interface PostedRow {
+  entry_id: string | number;
+  replayed: boolean;
+}
+
+function toPostedEntry(row: PostedRow): PostedEntry {
+  return { entryId: BigInt(row.entry_id), replayed: row.replayed };
+}
+
+/**
+ * Posts a balanced entry in `tx`, in one statement: the server-side function `kpc_post_entry`
+ * writes the entry row (nothing when the key was posted before: the earlier entry answers),
+ * changes each member account (created on first credit; rows taken in a fixed order) and writes
+ * the postings with each member account's balance after. One round trip keeps row locks short,
+ * and the function keeps its plans per connection.
+ */
+export async function postEntry(tx: Transaction, entry: EntryInput): Promise<PostedEntry> {
+  const call = postEntryCall({
+    ...entry,
+    idempotencyKey: sql`${entry.idempotencyKey}`,
+    reference: sql`${entry.reference ?? null}`,
+  });
+  const [row] = await executeLedger<PostedRow>(tx, sql`select entry_id, replayed from ${call}`);
+  if (!row) throw new Error(`ledger entry ${entry.idempotencyKey} returned nothing`);
+  return toPostedEntry(row);
+}
+
+/**
+ * Writes a business record and posts its entry in ONE statement, in the caller's transaction
+ * `tx`: the record and its entry commit together or not at all, and every refusal of
+ * `kpc_post_entry` raises, so nothing half-written survives the statement. (Kept inside a
+ * transaction on purpose: outside one, Drizzle runs the statement by `pool.query`, which closes
+ * the connection on any error, so every refused overdraft would cost a new connection.)
+ * `cause` is an `insert … returning …` of at most one row; none (the record was written before:
+ * a retry) posts nothing and answers undefined. The entry's key and reference may be SQL
+ * expressions over the CTE `cause`, e.g. sql`'financial_record:' || cause.id`.
+ */
+export async function postWithCause<Row extends Record<string, unknown>>(
+  tx: Transaction,
+  cause: SQL,
+  entry: Omit<EntryCall, 'idempotencyKey'> & { idempotencyKey: string | SQL },
+): Promise<(Row & { entry: PostedEntry }) | undefined> {
+  const key = entry.idempotencyKey;
+  const call = postEntryCall({ ...entry, idempotencyKey: typeof key === 'string' ? sql`${key}` : key });
+  const [row] = await executeLedger<Row & PostedRow>(
+    tx,
+    sql`with cause as (${cause})
+      select cause.*, posted.entry_id, posted.replayed from cause cross join lateral ${call} as posted`,
+  );
+  if (!row) return undefined;
+  const { entry_id, replayed, ...rest } = row;
+  return { ...(rest as unknown as Row), entry: toPostedEntry({ entry_id, replayed }) };
 }
 
 /** Moves `amount` of `asset` between two buckets of one member (transfer, freeze, release, …). */
@@ -425,15 +421,7 @@ export async function postTransferBatch(
     select (select count(*) from ledger_entry)::int as entries, (select count(*) from ledger_posted)::int as postings,
       ${result ? sql`(select (${result})::text from transfers)` : sql`null::text`} as result`;
   type Row = { entries: number; postings: number; result: string | null };
-  let rows: Row[];
-  try {
-    const result: unknown = await tx.execute(statement);
-    rows = (result as { rows: Row[] }).rows;
-  } catch (error) {
-    if (isBalanceViolation(error)) throw new AppError('INSUFFICIENT_BALANCE');
-    throw error;
-  }
-  const [summary] = rows;
+  const [summary] = await executeLedger<Row>(tx, statement);
   if (!summary) throw new Error('postTransferBatch returned no summary');
   // A missing house account, an account the first statement did not create, or a line naming
   // neither a bucket nor a house would drop a line: the whole batch is refused.

@@ -16,14 +16,14 @@ import {
   type TTransferRecord,
   USDT_DECIMALS,
 } from '@kpc/shared';
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
 import { financialRecords } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { toPage } from '../../lib/paging.ts';
 import { requestReplay, rowByRequest } from '../../lib/request-replay.ts';
-import { moveBetweenBuckets, type MemberBalance } from '../../ledger/ledger.ts';
+import { postWithCause, type MemberBalance } from '../../ledger/ledger.ts';
 import { memberPostings } from '../../ledger/reads.ts';
 import { getAsset, parseAmount, usdtPerUnit, type ReferenceData } from '../../ledger/reference-data.ts';
 import { decimalOrNull } from '../../lib/wire-format.ts';
@@ -112,7 +112,9 @@ export async function listAssetLog(db: Database, memberId: string, request: TAss
   }));
 }
 
-function toTransferRecord(row: typeof financialRecords.$inferSelect): TTransferRecord {
+function toTransferRecord(
+  row: Pick<typeof financialRecords.$inferSelect, 'id' | 'asset' | 'amount' | 'createdAt'>,
+): TTransferRecord {
   return {
     id: row.id.toString(),
     asset: row.asset,
@@ -132,33 +134,36 @@ export async function transferIncome(
 ): Promise<TTransferRecord> {
   const asset = await getAsset(db, request.asset);
   const amount = parseAmount(asset, request.amount);
-  const record = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(financialRecords)
-      .values({
+  // The record and its entry in one statement (BEGIN, it, COMMIT); a retry finds the record
+  // written and posts nothing.
+  const created = await db.transaction((tx) =>
+    postWithCause<{ id: string; created_at: string }>(
+      tx,
+      sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
+      values (${memberId}::uuid, ${RecordKind.TRANSFER}, 'completed', ${request.requestId}::uuid, ${asset.code},
+        ${fromLedgerUnits(amount)}::numeric)
+      on conflict (member_id, request_id) do nothing
+      returning id::text, created_at::text`,
+      {
+        type: EntryType.TRANSFER,
+        idempotencyKey: sql`'transfer:' || cause.id`,
         memberId,
-        kind: RecordKind.TRANSFER,
-        status: 'completed',
-        requestId: request.requestId,
-        asset: asset.code,
-        amount: fromLedgerUnits(amount),
-      })
-      .onConflictDoNothing({ target: [financialRecords.memberId, financialRecords.requestId] })
-      .returning();
-    if (!created) return null;
-    await moveBetweenBuckets(tx, {
-      memberId,
+        reference: sql`'financial_record:' || cause.id`,
+        postings: [
+          { account: { memberId, bucket: Bucket.INCOME }, asset: asset.code, amount: -amount },
+          { account: { memberId, bucket: Bucket.AVAILABLE }, asset: asset.code, amount },
+        ],
+      },
+    ),
+  );
+  if (created) {
+    return toTransferRecord({
+      id: BigInt(created.id),
       asset: asset.code,
-      amount,
-      from: Bucket.INCOME,
-      to: Bucket.AVAILABLE,
-      type: EntryType.TRANSFER,
-      idempotencyKey: `transfer:${created.id}`,
-      reference: `financial_record:${created.id}`,
+      amount: fromLedgerUnits(amount),
+      createdAt: new Date(created.created_at),
     });
-    return created;
-  });
-  if (record) return toTransferRecord(record);
+  }
   // A retry, or a concurrent twin whose insert won: the id alone names the transfer.
   return requestReplay({
     find: (executor) => rowByRequest(executor, financialRecords, memberId, request.requestId),

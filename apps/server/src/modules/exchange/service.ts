@@ -19,13 +19,13 @@ import {
   type TQuote,
   ZExchangeTerms,
 } from '@kpc/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client.ts';
 import { financialRecords } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { equalHashes, hashWithSecret } from '../../lib/crypto.ts';
-import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { HouseAccount, postWithCause } from '../../ledger/ledger.ts';
 import { getAsset, getExchangePairs, getKpcPrice, parseAmount, usdtPerUnit } from '../../ledger/reference-data.ts';
 import { toPage } from '../../lib/paging.ts';
 import { requestReplay } from '../../lib/request-replay.ts';
@@ -157,7 +157,23 @@ export async function quoteExchange(
   return { quote: encodeQuote(context.secret, terms), ...shown, feeBurned: pair.burnFee };
 }
 
-type RecordRow = typeof financialRecords.$inferSelect;
+type RecordRow = Pick<
+  typeof financialRecords.$inferSelect,
+  'id' | 'asset' | 'toAsset' | 'amount' | 'toAmount' | 'fee' | 'rate' | 'feeRate' | 'createdAt'
+>;
+
+/** The columns `confirmExchange`'s statement returns, each as text (the same on both drivers). */
+type ExchangeRow = {
+  id: string;
+  asset: string;
+  amount: string;
+  to_asset: string | null;
+  to_amount: string | null;
+  fee: string | null;
+  rate: string | null;
+  fee_rate: string | null;
+  created_at: string;
+};
 
 function toExchangeRecord(row: RecordRow): TExchangeRecord {
   return {
@@ -209,51 +225,56 @@ export async function confirmExchange(
   const amount = toLedgerUnits(terms.amount);
   const fee = toLedgerUnits(terms.fee);
   const received = toLedgerUnits(terms.received);
-  const created = await db.transaction(async (tx) => {
-    // The record first (it is what makes a retry harmless); the member's rows are then locked
-    // only from the ledger post to the commit.
-    const [row] = await tx
-      .insert(financialRecords)
-      .values({
+  // The record (what makes a retry harmless) and its entry in one statement (BEGIN, it, COMMIT):
+  // the member's rows are locked only from it to the commit. A retry finds the record written and
+  // posts nothing.
+  const created = await db.transaction((tx) =>
+    postWithCause<ExchangeRow>(
+      tx,
+      sql`insert into financial_records
+        (member_id, kind, status, request_id, asset, amount, to_asset, to_amount, fee, rate, fee_rate)
+      values (${memberId}::uuid, ${RecordKind.EXCHANGE}, 'completed', ${terms.id}::uuid, ${terms.from},
+        ${terms.amount}::numeric, ${terms.to}, ${terms.received}::numeric, ${terms.fee}::numeric,
+        ${terms.rate}::numeric, ${terms.feeRate}::numeric)
+      on conflict (member_id, request_id) do nothing
+      returning id::text, asset, amount::text, to_asset, to_amount::text, fee::text, rate::text, fee_rate::text,
+        created_at::text`,
+      {
+        type: EntryType.EXCHANGE,
+        idempotencyKey: `exchange:${terms.id}`,
         memberId,
-        kind: RecordKind.EXCHANGE,
-        status: 'completed',
-        requestId: terms.id,
-        asset: terms.from,
-        amount: terms.amount,
-        toAsset: terms.to,
-        toAmount: terms.received,
-        fee: terms.fee,
-        rate: terms.rate,
-        feeRate: terms.feeRate,
-      })
-      .onConflictDoNothing({ target: [financialRecords.memberId, financialRecords.requestId] })
-      .returning();
-    if (!row) return null;
-    await postEntry(tx, {
-      type: EntryType.EXCHANGE,
-      idempotencyKey: `exchange:${terms.id}`,
-      memberId,
-      reference: `financial_record:${row.id}`,
-      postings: [
-        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.from, amount: -amount },
-        ...(fee > 0n
-          ? [
-              {
-                account: { house: terms.burnFee ? HouseAccount.BURN : HouseAccount.FEES },
-                asset: terms.from,
-                amount: fee,
-              },
-            ]
-          : []),
-        { account: { house: HouseAccount.EXCHANGE }, asset: terms.from, amount: amount - fee },
-        { account: { house: HouseAccount.EXCHANGE }, asset: terms.to, amount: -received },
-        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.to, amount: received },
-      ],
+        reference: sql`'financial_record:' || cause.id`,
+        postings: [
+          { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.from, amount: -amount },
+          ...(fee > 0n
+            ? [
+                {
+                  account: { house: terms.burnFee ? HouseAccount.BURN : HouseAccount.FEES },
+                  asset: terms.from,
+                  amount: fee,
+                },
+              ]
+            : []),
+          { account: { house: HouseAccount.EXCHANGE }, asset: terms.from, amount: amount - fee },
+          { account: { house: HouseAccount.EXCHANGE }, asset: terms.to, amount: -received },
+          { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.to, amount: received },
+        ],
+      },
+    ),
+  );
+  if (created) {
+    return toExchangeRecord({
+      id: BigInt(created.id),
+      asset: created.asset,
+      toAsset: created.to_asset,
+      amount: created.amount,
+      toAmount: created.to_amount,
+      fee: created.fee,
+      rate: created.rate,
+      feeRate: created.fee_rate,
+      createdAt: new Date(created.created_at),
     });
-    return row;
-  });
-  if (created) return toExchangeRecord(created);
+  }
   return replay.twin(db, 'exchange vanished after a conflicting insert');
 }
 
