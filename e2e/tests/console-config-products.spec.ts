@@ -64,6 +64,17 @@ test('an admin + finance operator is invited', async ({ page }) => {
   await context.close();
 });
 
+/** On an open pledge term: a new daily rate with its reason, saved and confirmed. */
+async function saveDailyRate(page: Page, rate: string, reason: string) {
+  await inputOf(page, 'config-field-dailyRate').fill(rate);
+  await page.getByTestId('config-reason').fill(reason);
+  await page.getByTestId('config-save').click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Confirm|确认/ })
+    .click();
+}
+
 test('each product page in English; a pledge rate changed with its confirmation', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
   const context = await openConsoleContext(browser, baseURL!, 'en');
@@ -92,26 +103,14 @@ test('each product page in English; a pledge rate changed with its confirmation'
 
   // A rule broken: the reason stays on screen, nothing saved.
   await page.locator('[data-testid^="config-edit-"]').first().click();
-  await inputOf(page, 'config-field-dailyRate').fill('0.009');
-  await page.getByTestId('config-reason').fill('Too high');
-  await page.getByTestId('config-save').click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Confirm|确认/ })
-    .click();
+  await saveDailyRate(page, '0.009', 'Too high');
   // On a slow machine the second factor may have gone stale since the save before.
   await giveStepUpIfAsked(page, terms, page.getByTestId('config-error'));
   await expect(page.getByTestId('config-error')).toContainText('0.005');
   await captureConsole(page, 'en-config-pledge-refused');
 
   // The journeys share one server: the term goes back to the rate the member's pledge journey expects.
-  await inputOf(page, 'config-field-dailyRate').fill('0.001');
-  await page.getByTestId('config-reason').fill('Promotion over');
-  await page.getByTestId('config-save').click();
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /Confirm|确认/ })
-    .click();
+  await saveDailyRate(page, '0.001', 'Promotion over');
   await giveStepUpIfAsked(page, terms, history.getByText('Promotion over'));
   await context.close();
 });
