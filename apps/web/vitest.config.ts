@@ -9,6 +9,7 @@ export default mergeConfig(
       name: 'web',
       root: new URL('.', import.meta.url).pathname,
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+      setupFiles: ['src/testing/setup.ts'],
     },
   }),
 );

@@ -70,7 +70,38 @@ function createPool(options: { connectionString: string; max: number; connectTim
     });
   });
   pool.on('error', logConnectionLost);
+  keepConnectionOnStatementError(pool);
   return pool;
+}
+
+/**
+ * pg-pool's own `pool.query` closes the connection whenever its statement fails, even for a refusal
+ * that leaves the connection healthy (an overdraft refused by a CHECK, a unique violation). A single
+ * statement outside a transaction is how a money write takes one round trip (`postWithCause`), and
+ * its refusals are everyday answers: closing a connection for each one made every refused request pay
+ * a new connection. This `query` keeps the connection when PostgreSQL refused the statement with
+ * severity ERROR (the session lives on, and outside a transaction nothing is left open); anything
+ * else (FATAL or PANIC, as when an operator terminates the backend, a socket error, a timeout) closes
+ * it as pg-pool does.
+ */
+function keepConnectionOnStatementError(pool: pg.Pool): void {
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const query = async (...args: unknown[]) => {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    } catch (error) {
+      const sessionLivesOn = error instanceof pg.DatabaseError && error.severity === 'ERROR';
+      if (!sessionLivesOn) failure = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(failure);
+    }
+  };
+  (pool as { query: unknown }).query = (...args: unknown[]) =>
+    // The callback form (not used by Drizzle) keeps pg-pool's behaviour.
+    typeof args[args.length - 1] === 'function' ? poolQuery(...args) : query(...args);
 }
 
 /**

@@ -183,6 +183,40 @@ describe.runIf(testDatabaseKind() === 'postgres')('PostgreSQL dropping connectio
     }
   });
 
+  it('keeps the connection when a statement outside a transaction is refused, and drops a dead one', async () => {
+    const member = await createWalletMember(t);
+    const backend = async () => {
+      const result: unknown = await t.database.db.execute(sql`select pg_backend_pid() as pid`);
+      return (result as { rows: { pid: number }[] }).rows[0]!.pid;
+    };
+    // Every pooled connection but one held, so each statement below runs on the same free one.
+    const held = await Promise.all(Array.from({ length: pool.options.max - 1 }, () => pool.connect()));
+    try {
+      const before = await backend();
+      // A one-statement money write refused by the balance CHECK (an exchange beyond the balance).
+      const quoted = await t.call('/api/exchange/quote', { from: 'USDT', to: 'KPC', amount: '5' }, member.headers);
+      expect(quoted.code).toBe(ErrorCode.OK);
+      const refused = await t.call(
+        '/api/exchange/confirm',
+        { quote: (quoted.data as { quote: string }).quote },
+        member.headers,
+      );
+      expect(refused.code).toBe(ErrorCode.INSUFFICIENT_BALANCE);
+      await expect(t.database.db.execute(sql`select 1 / 0`)).rejects.toThrow();
+      expect(await backend()).toBe(before);
+
+      // Terminated (FATAL): the statement that meets it fails, unless the pool saw it die while idle;
+      // either way the dead connection is dropped, not reused.
+      await admin.query('select pg_terminate_backend($1)', [before]);
+      const after = await backend().catch(() => backend());
+      expect(after).not.toBe(before);
+      expect(await backend()).toBe(after);
+    } finally {
+      for (const client of held) client.release();
+    }
+    expectPoolSettled();
+  });
+
   it('answers SERVICE_BUSY instead of hanging when no connection comes in time', async () => {
     const member = await createWalletMember(t);
     expect(pool.options.connectionTimeoutMillis).toBe(DEFAULT_CONNECT_TIMEOUT_SECONDS * 1000);

@@ -169,21 +169,23 @@ function postEntryCall(entry: EntryCall): SQL {
   const ordered = [...entry.postings].sort((a, b) =>
     accountKey(a.account, a.asset) < accountKey(b.account, b.asset) ? -1 : 1,
   );
-  const members: SQL[] = [];
-  const buckets: SQL[] = [];
-  const houses: SQL[] = [];
-  const assets: SQL[] = [];
-  const amounts: SQL[] = [];
+  // Each column is one array parameter (pg sends a JS array as an array literal): the statement's
+  // text is then the same for any number of lines, and building it costs five parameters, not five per line.
+  const members: (string | null)[] = [];
+  const buckets: (string | null)[] = [];
+  const houses: (string | null)[] = [];
+  const assets: string[] = [];
+  const amounts: string[] = [];
   for (const posting of ordered) {
     const house = 'house' in posting.account ? posting.account.house : null;
     const member = 'house' in posting.account ? null : posting.account;
-    members.push(sql`${member?.memberId ?? null}`);
-    buckets.push(sql`${member?.bucket ?? null}`);
-    houses.push(sql`${house}`);
-    assets.push(sql`${posting.asset}`);
-    amounts.push(sql`${fromLedgerUnits(posting.amount)}`);
+    members.push(member?.memberId ?? null);
+    buckets.push(member?.bucket ?? null);
+    houses.push(house);
+    assets.push(posting.asset);
+    amounts.push(fromLedgerUnits(posting.amount));
   }
-  const array = (items: SQL[], type: string) => sql`array[${sql.join(items, sql`, `)}]::${sql.raw(type)}[]`;
+  const array = (items: readonly unknown[], type: string) => sql`${sql.param(items)}::${sql.raw(type)}[]`;
   // A frozen member's own spending (Step 8a) is refused by the function, so no call can forget
   // it; a retry of an entry posted before the freeze still answers as posted.
   return sql`kpc_post_entry(${entry.type}::text, (${entry.idempotencyKey})::text, ${entry.memberId ?? null}::uuid,
@@ -219,24 +221,24 @@ export async function postEntry(tx: Transaction, entry: EntryInput): Promise<Pos
 }
 
 /**
- * Writes a business record and posts its entry in ONE statement, in the caller's transaction
- * `tx`: the record and its entry commit together or not at all, and every refusal of
- * `kpc_post_entry` raises, so nothing half-written survives the statement. (Kept inside a
- * transaction on purpose: outside one, Drizzle runs the statement by `pool.query`, which closes
- * the connection on any error, so every refused overdraft would cost a new connection.)
+ * Writes a business record and posts its entry in ONE statement: on the database itself (one round
+ * trip: the statement is its own transaction) or in the caller's transaction `db`. The record and
+ * its entry commit together or not at all, and every refusal of `kpc_post_entry` raises, so nothing
+ * half-written survives the statement. (Outside a transaction the statement runs on a pooled
+ * connection that stays open when the statement is refused: see `db/client.ts`.)
  * `cause` is an `insert … returning …` of at most one row; none (the record was written before:
  * a retry) posts nothing and answers undefined. The entry's key and reference may be SQL
  * expressions over the CTE `cause`, e.g. sql`'financial_record:' || cause.id`.
  */
 export async function postWithCause<Row extends Record<string, unknown>>(
-  tx: Transaction,
+  db: Executor,
   cause: SQL,
   entry: Omit<EntryCall, 'idempotencyKey'> & { idempotencyKey: string | SQL },
 ): Promise<(Row & { entry: PostedEntry }) | undefined> {
   const key = entry.idempotencyKey;
   const call = postEntryCall({ ...entry, idempotencyKey: typeof key === 'string' ? sql`${key}` : key });
   const [row] = await executeLedger<Row & PostedRow>(
-    tx,
+    db,
     sql`with cause as (${cause})
       select cause.*, posted.entry_id, posted.replayed from cause cross join lateral ${call} as posted`,
   );

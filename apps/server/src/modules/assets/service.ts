@@ -134,27 +134,25 @@ export async function transferIncome(
 ): Promise<TTransferRecord> {
   const asset = await getAsset(db, request.asset);
   const amount = parseAmount(asset, request.amount);
-  // The record and its entry in one statement (BEGIN, it, COMMIT); a retry finds the record
-  // written and posts nothing.
-  const created = await db.transaction((tx) =>
-    postWithCause<{ id: string; created_at: string }>(
-      tx,
-      sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
+  // The record and its entry in one statement, its own transaction (one round trip); a retry finds
+  // the record written and posts nothing.
+  const created = await postWithCause<{ id: string; created_at: string }>(
+    db,
+    sql`insert into financial_records (member_id, kind, status, request_id, asset, amount)
       values (${memberId}::uuid, ${RecordKind.TRANSFER}, 'completed', ${request.requestId}::uuid, ${asset.code},
         ${fromLedgerUnits(amount)}::numeric)
       on conflict (member_id, request_id) do nothing
       returning id::text, created_at::text`,
-      {
-        type: EntryType.TRANSFER,
-        idempotencyKey: sql`'transfer:' || cause.id`,
-        memberId,
-        reference: sql`'financial_record:' || cause.id`,
-        postings: [
-          { account: { memberId, bucket: Bucket.INCOME }, asset: asset.code, amount: -amount },
-          { account: { memberId, bucket: Bucket.AVAILABLE }, asset: asset.code, amount },
-        ],
-      },
-    ),
+    {
+      type: EntryType.TRANSFER,
+      idempotencyKey: sql`'transfer:' || cause.id`,
+      memberId,
+      reference: sql`'financial_record:' || cause.id`,
+      postings: [
+        { account: { memberId, bucket: Bucket.INCOME }, asset: asset.code, amount: -amount },
+        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: asset.code, amount },
+      ],
+    },
   );
   if (created) {
     return toTransferRecord({

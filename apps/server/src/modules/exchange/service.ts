@@ -225,13 +225,12 @@ export async function confirmExchange(
   const amount = toLedgerUnits(terms.amount);
   const fee = toLedgerUnits(terms.fee);
   const received = toLedgerUnits(terms.received);
-  // The record (what makes a retry harmless) and its entry in one statement (BEGIN, it, COMMIT):
-  // the member's rows are locked only from it to the commit. A retry finds the record written and
-  // posts nothing.
-  const created = await db.transaction((tx) =>
-    postWithCause<ExchangeRow>(
-      tx,
-      sql`insert into financial_records
+  // The record (what makes a retry harmless) and its entry in one statement, its own transaction:
+  // one round trip, and the member's rows are locked only while it runs. A retry finds the record
+  // written and posts nothing.
+  const created = await postWithCause<ExchangeRow>(
+    db,
+    sql`insert into financial_records
         (member_id, kind, status, request_id, asset, amount, to_asset, to_amount, fee, rate, fee_rate)
       values (${memberId}::uuid, ${RecordKind.EXCHANGE}, 'completed', ${terms.id}::uuid, ${terms.from},
         ${terms.amount}::numeric, ${terms.to}, ${terms.received}::numeric, ${terms.fee}::numeric,
@@ -239,28 +238,27 @@ export async function confirmExchange(
       on conflict (member_id, request_id) do nothing
       returning id::text, asset, amount::text, to_asset, to_amount::text, fee::text, rate::text, fee_rate::text,
         created_at::text`,
-      {
-        type: EntryType.EXCHANGE,
-        idempotencyKey: `exchange:${terms.id}`,
-        memberId,
-        reference: sql`'financial_record:' || cause.id`,
-        postings: [
-          { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.from, amount: -amount },
-          ...(fee > 0n
-            ? [
-                {
-                  account: { house: terms.burnFee ? HouseAccount.BURN : HouseAccount.FEES },
-                  asset: terms.from,
-                  amount: fee,
-                },
-              ]
-            : []),
-          { account: { house: HouseAccount.EXCHANGE }, asset: terms.from, amount: amount - fee },
-          { account: { house: HouseAccount.EXCHANGE }, asset: terms.to, amount: -received },
-          { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.to, amount: received },
-        ],
-      },
-    ),
+    {
+      type: EntryType.EXCHANGE,
+      idempotencyKey: `exchange:${terms.id}`,
+      memberId,
+      reference: sql`'financial_record:' || cause.id`,
+      postings: [
+        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.from, amount: -amount },
+        ...(fee > 0n
+          ? [
+              {
+                account: { house: terms.burnFee ? HouseAccount.BURN : HouseAccount.FEES },
+                asset: terms.from,
+                amount: fee,
+              },
+            ]
+          : []),
+        { account: { house: HouseAccount.EXCHANGE }, asset: terms.from, amount: amount - fee },
+        { account: { house: HouseAccount.EXCHANGE }, asset: terms.to, amount: -received },
+        { account: { memberId, bucket: Bucket.AVAILABLE }, asset: terms.to, amount: received },
+      ],
+    },
   );
   if (created) {
     return toExchangeRecord({
