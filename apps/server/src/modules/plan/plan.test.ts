@@ -125,6 +125,27 @@ describe('joining (retry-safe, bounded)', () => {
     await expectSoundLedger();
   });
 
+  it('lets 60 concurrent pledges stake at most the balance, and 20 of one request id pledge once', async () => {
+    const member = await createWalletMember(t);
+    await fund(t, member, 'KPC', '1000');
+    const pledge = (requestId: string) =>
+      t.call('/api/plan/pledge', { termId: pledge30, amount: '100', requestId }, member.headers);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => pledge(randomUUID())));
+    expect(answers.filter((answer) => answer.code === 200)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.code === 1200)).toHaveLength(50);
+    expect(await balances(member)).toMatchObject({ 'KPC:available': '0', 'KPC:staked': '1000' });
+
+    await fund(t, member, 'KPC', '100');
+    const requestId = randomUUID();
+    const twins = await Promise.all(Array.from({ length: 20 }, () => pledge(requestId)));
+    expect(new Set(twins.map((answer) => `${answer.code}:${answer.data?.id}`)).size).toBe(1);
+    expect(twins[0]).toMatchObject({ code: 200, data: { amount: '100', status: 'active', rewardsPaid: '0' } });
+    expect(await balances(member)).toMatchObject({ 'KPC:available': '0', 'KPC:staked': '1100' });
+    const list = (await t.call('/api/plan/pledges', {}, member.headers)).data as { list: unknown[] };
+    expect(list.list).toHaveLength(11);
+    await expectSoundLedger();
+  });
+
   it('answers malformed bodies with a validation error, never a 500', async () => {
     const member = await createWalletMember(t);
     const bodies: unknown[] = [

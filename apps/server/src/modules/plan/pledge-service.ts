@@ -15,9 +15,9 @@ import {
   type TPledgeRedeemRequest,
   type TPledgeRequest,
 } from '@kpc/shared';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { pledgeTerms, pledges } from '../../db/schema/index.ts';
-import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
+import { HouseAccount, postEntry, postWithCause } from '../../ledger/ledger.ts';
 import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
 import { toPage } from '../../lib/paging.ts';
 import { requestReplay, rowByRequest } from '../../lib/request-replay.ts';
@@ -75,35 +75,48 @@ export async function createPledge({ db, clock }: PlanContext, memberId: string,
   if (amount < toLedgerUnits(term.minAmount)) {
     throw new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(term.minAmount), asset: KPC.code });
   }
-  return db.transaction(async (tx) => {
-    const [pledge] = await tx
-      .insert(pledges)
-      .values({
-        memberId,
-        termsId,
-        requestId: request.requestId,
-        amount: fromLedgerUnits(amount),
-        days: term.days,
-        dailyRate: term.dailyRate,
-        earlyPenaltyRate: term.earlyPenaltyRate,
-        startDay: utcDayIndex(now) + 1,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!pledge) return replay.twin(tx, 'pledge vanished');
-    await postEntry(tx, {
+  const pledge: typeof pledges.$inferSelect = {
+    id: 0n,
+    memberId,
+    termsId,
+    requestId: request.requestId,
+    amount: fromLedgerUnits(amount),
+    days: term.days,
+    dailyRate: term.dailyRate,
+    earlyPenaltyRate: term.earlyPenaltyRate,
+    startDay: utcDayIndex(now) + 1,
+    rewardedDays: 0,
+    rewarded: '0',
+    status: 'active',
+    penalty: null,
+    redeemRequestId: null,
+    createdAt: now,
+    closedAt: null,
+  };
+  // The pledge and its entry in one statement, its own transaction (one round trip, like an
+  // exchange); a retry, or a concurrent twin whose insert won, finds the pledge written.
+  const created = await postWithCause<{ id: string }>(
+    db,
+    sql`insert into pledges
+      (member_id, terms_id, request_id, amount, days, daily_rate, early_penalty_rate, start_day, created_at)
+    values (${memberId}::uuid, ${termsId.toString()}::bigint, ${request.requestId}::uuid, ${pledge.amount}::numeric,
+      ${pledge.days}, ${pledge.dailyRate}::numeric, ${pledge.earlyPenaltyRate}::numeric, ${pledge.startDay},
+      ${now.toISOString()}::timestamptz)
+    on conflict do nothing
+    returning id::text`,
+    {
       type: EntryType.PLEDGE,
-      idempotencyKey: `plan:pledge:${pledge.id}`,
+      idempotencyKey: sql`'plan:pledge:' || cause.id`,
       memberId,
-      reference: `pledge:${pledge.id}`,
+      reference: sql`'pledge:' || cause.id`,
       postings: [
         { account: { memberId, bucket: 'available' }, asset: KPC.code, amount: -amount },
         { account: { memberId, bucket: 'staked' }, asset: KPC.code, amount },
       ],
-    });
-    return toPledge(pledge, now, price);
-  });
+    },
+  );
+  if (!created) return replay.twin(db, 'pledge vanished');
+  return toPledge({ ...pledge, id: BigInt(created.id) }, now, price);
 }
 
 /**
