@@ -29,6 +29,7 @@ import { createWithdrawalSenders } from './modules/withdraw/withdrawal-sender.ts
 import { apiReference } from './plugins/api-reference.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { healthRoute } from './plugins/health.ts';
+import { createMetrics, httpMetrics } from './plugins/metrics.ts';
 import { createLoggerOptions } from './plugins/logger.ts';
 import { createConfiguredMailer } from './plugins/mailer.ts';
 import { serveMemberApp } from './plugins/member-app.ts';
@@ -81,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mailer = createConfiguredMailer(app, config, db);
   const redis = connectRedis(app, config);
   await app.register(wirePlugin);
+  const metrics = createMetrics();
+  await app.register(httpMetrics, metrics);
   await app.register(securityHeaders);
   await app.register(rateLimits, { redis, keyPrefix: config.REDIS_KEY_PREFIX });
   await app.register(apiReference);
@@ -163,11 +166,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     cards,
     operators,
+    metrics: metrics.metrics,
   };
+  metrics.metrics.watch({ database, nodes, watchedChainIds: new Set(context.depositWatchers.keys()) });
 
   await registerModules(app, context);
 
-  const scheduler = createScheduler(app.log);
+  const scheduler = createScheduler(app.log, metrics.metrics.observeJob);
   for (const job of listBackgroundJobs(context)) scheduler.add(job);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());

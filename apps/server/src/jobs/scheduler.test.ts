@@ -35,6 +35,32 @@ describe('the job scheduler', () => {
     expect(most).toBe(1);
   });
 
+  it('reports each pass with its outcome and duration (the metrics of plugins/metrics.ts)', async () => {
+    const passes: [string, string, number][] = [];
+    const scheduler = createScheduler({ error: vi.fn() }, (job, outcome, seconds) =>
+      passes.push([job.name, outcome, seconds]),
+    );
+    let calls = 0;
+    scheduler.add({
+      name: 'flaky',
+      everySeconds: EVERY,
+      run: async () => {
+        calls += 1;
+        await sleep(20);
+        if (calls === 2) throw new Error('node timed out');
+      },
+    });
+    scheduler.start();
+    await vi.waitFor(() => expect(passes.length).toBeGreaterThanOrEqual(3), { timeout: 5_000 });
+    await scheduler.stop();
+    expect(passes.slice(0, 3).map(([name, outcome]) => [name, outcome])).toEqual([
+      ['flaky', 'ok'],
+      ['flaky', 'failed'],
+      ['flaky', 'ok'],
+    ]);
+    for (const [, , seconds] of passes) expect(seconds).toBeGreaterThanOrEqual(0.015);
+  });
+
   it('logs a failed pass, with the job and its fields, and runs the next one', async () => {
     const error = vi.fn();
     const scheduler = createScheduler({ error });

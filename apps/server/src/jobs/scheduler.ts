@@ -26,7 +26,11 @@ export interface Scheduler {
  * senders, the chain probe, Step 5's release engine) runs through it. A job's next pass is timed
  * from the end of the last one, so a job never overlaps itself, however long a pass takes.
  */
-export function createScheduler(logger: Pick<FastifyBaseLogger, 'error'>): Scheduler {
+export function createScheduler(
+  logger: Pick<FastifyBaseLogger, 'error'>,
+  /** Told after every pass, e.g. the process's metrics (plugins/metrics.ts). */
+  onPass?: (job: Job, outcome: 'ok' | 'failed', seconds: number) => void,
+): Scheduler {
   const jobs: Job[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
@@ -35,12 +39,17 @@ export function createScheduler(logger: Pick<FastifyBaseLogger, 'error'>): Sched
   function schedule(job: Job, delaySeconds: number): void {
     const timer = setTimeout(() => {
       timers.delete(timer);
+      const started = performance.now();
+      const report = (outcome: 'ok' | 'failed') => onPass?.(job, outcome, (performance.now() - started) / 1000);
       // A pass that throws before its first await is a failed pass too, not an uncaught exception.
       const pass = Promise.resolve()
         .then(() => job.run())
         .then(
-          () => undefined,
-          (error: unknown) => logger.error({ err: error, ...job.logFields }, `${job.name} pass failed`),
+          () => report('ok'),
+          (error: unknown) => {
+            logger.error({ err: error, ...job.logFields }, `${job.name} pass failed`);
+            report('failed');
+          },
         )
         .finally(() => {
           inFlight.delete(pass);

@@ -14,6 +14,7 @@ import type { ReferenceData } from '../ledger/reference-data.ts';
 import { planClockOf, type Clock } from '../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { createAuthHooks } from '../plugins/auth.ts';
+import { metricsRoute, type Metrics } from '../plugins/metrics.ts';
 import { operatorApi } from '../plugins/operator.ts';
 import { memberOperatorRoutes } from './account/operator-routes.ts';
 import { auditRoutes } from './audit/routes.ts';
@@ -81,6 +82,8 @@ export interface ServerContext {
   cards: CardContext;
   /** Operators of the console (Step 8a): accounts, sessions, the second factor. */
   operators: OperatorContext;
+  /** This process's Prometheus metrics (plugins/metrics.ts), served to operators. */
+  metrics: Metrics;
 }
 
 /** A module: registers its routes (SPEC's `/api/<module>/<action>`) from the shared context. */
@@ -217,6 +220,7 @@ const serverModules: ServerModule[] = [
         },
       }),
       auditRoutes(c.db),
+      metricsRoute(c.metrics),
       memberOperatorRoutes({ db: c.db, clock: c.clock }),
       // Step 8a: the console's daily queues and data.
       dashboardRoutes({ db: c.db, clock: c.clock, nodes: c.nodes, hotWallets: hotWalletsOf(c) }),

@@ -64,6 +64,12 @@ export interface OperatorApiOptions {
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** A service key may also come as `Authorization: Bearer <key>`, as scrapers such as Prometheus send it. */
+function bearerOf(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
 function cookieToken(request: FastifyRequest): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
@@ -137,7 +143,7 @@ export const operatorApi: FastifyPluginAsyncZod<OperatorApiOptions> = async (app
       return refuse(request, reply, 403, ErrorCode.OPERATOR_FORBIDDEN, 'OPERATOR_FORBIDDEN');
     }
     const signedIn = await authenticateOperator(options.operators, cookieToken(request));
-    const header = request.headers[OPERATOR_KEY_HEADER];
+    const header = request.headers[OPERATOR_KEY_HEADER] ?? bearerOf(request.headers.authorization);
     const service = signedIn ? undefined : serviceFor(Array.isArray(header) ? header[0] : header);
     if (!signedIn && !service) {
       const limit = await failures(request);
