@@ -23,6 +23,8 @@ const missing = [];
 if (!executable(chromium)) missing.push('chromium');
 // Fonts so screenshots in Chinese, Japanese, Korean and Hindi render real glyphs (Debian only).
 if (has('dpkg')) for (const pkg of ['fonts-noto-cjk', 'fonts-noto-core']) if (!installed(pkg)) missing.push(pkg);
+// The deploy journey runs deploy/Caddyfile (TLS, HTTP/2, two processes behind it).
+if (!has('caddy')) missing.push('caddy');
 
 if (missing.length === 0) process.exit(0);
 

@@ -19,7 +19,11 @@ export interface ChainHealth {
 }
 
 /** Each chain's node state and its watcher's lag; throws when the database does not answer. */
-export async function readChainHealth(db: Database, nodes: ChainNodes, watchedChainIds: Set<number>): Promise<ChainHealth[]> {
+export async function readChainHealth(
+  db: Database,
+  nodes: ChainNodes,
+  watchedChainIds: Set<number>,
+): Promise<ChainHealth[]> {
   const cursors = await watcherCursors(db);
   const cursorOf = new Map(cursors.map((cursor) => [cursor.chainId, cursor]));
   return nodes.monitor.list().map((status) => {

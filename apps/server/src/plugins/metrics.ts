@@ -23,7 +23,7 @@ export interface Metrics {
   /** Reads the database's and the chains' figures into their gauges; call before each scrape. */
   refresh(): Promise<void>;
   /** Called by the scheduler after every pass of a job. */
-  observeJob(job: Pick<Job, 'name' | 'logFields'>, outcome: 'ok' | 'failed', seconds: number): void;
+  observeJob: (job: Pick<Job, 'name' | 'logFields'>, outcome: 'ok' | 'failed', seconds: number) => void;
 }
 
 /** The withdrawal states a sender still has to move (the queue of `kpc_withdrawals_moving`). */
@@ -149,9 +149,10 @@ export function createMetrics() {
     registry,
     watch,
     refresh,
-    observeJob(job, outcome, seconds) {
+    observeJob: (job, outcome, seconds) => {
+      // chainJob (jobs/chain-job.ts) names its chain in the log fields.
       const chainId = job.logFields?.chainId;
-      const chain = chainId === undefined ? '' : String(chainId);
+      const chain = typeof chainId === 'number' || typeof chainId === 'string' ? String(chainId) : '';
       jobPasses.inc({ job: job.name, chain, outcome });
       jobSeconds.observe({ job: job.name, chain }, seconds);
     },

@@ -142,13 +142,13 @@ describe('PlanPage (SPEC §3 investment plan, issue 10 §1)', () => {
     expect(screen.queryByTestId('plan-orders-empty')).toBeNull();
     expect(screen.queryByText(/^0( USDT)?$/)).toBeNull();
     // Nothing below the join form's skeleton is laid out yet: it would jump when the form arrives.
-    expect((screen.getByTestId('plan-below-join') as HTMLElement).hidden).toBe(true);
+    expect(screen.getByTestId('plan-below-join').hidden).toBe(true);
   });
 
   it('shows each product with its bounds, coefficient and phase table, and switches between them', async () => {
     await renderPage();
     await screen.findByTestId('plan-terms');
-    expect((screen.getByTestId('plan-below-join') as HTMLElement).hidden).toBe(false);
+    expect(screen.getByTestId('plan-below-join').hidden).toBe(false);
     expect(textOf('plan-product-starter')).toContain('Starter');
     expect(textOf('plan-product-advanced')).toContain('Advanced');
     expect(textOf('plan-terms-range')).toBe('100–10,000 USDT');
