@@ -127,6 +127,20 @@ const passwordLogin = (email: string) => ({ type: 1, email, password: PASSWORD }
 const walletLogin = (address: string) => ({ random: 'x', sign: `0x${'ab'.repeat(65)}`, address });
 
 describe('rate limits', () => {
+  it('hold in each process, with no failed request, while Redis does not answer', async () => {
+    // Nothing listens on port 1: Redis is away from the start (as when it is down or unreachable).
+    const t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMIT_LOGIN_MAX: '3' });
+    try {
+      const body = passwordLogin('nobody.redis@example.com');
+      const codes = [];
+      for (let i = 0; i < 5; i++) codes.push((await t.call('/api/acc/loginEmail', body)).code);
+      expect(codes).toEqual([1103, 1103, 1103, 1001, 1001]);
+      expect(t.logs.some((line) => line.includes('each process counts alone'))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
   it.runIf(process.env.TEST_REDIS_URL)('are shared by every server process through Redis', async () => {
     const env = {
       REDIS_URL: process.env.TEST_REDIS_URL ?? '',

@@ -9,6 +9,16 @@ import type { Config } from '../config/env.ts';
 export function connectRedis(app: FastifyInstance, config: Pick<Config, 'REDIS_URL'>): Redis | undefined {
   if (!config.REDIS_URL) return undefined;
   const redis = new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 });
+  // ioredis reconnects on its own; say once per outage that it is away (what falls back, and how,
+  // is said by its users: plugins/rate-limit.ts).
+  let away = false;
+  redis.on('error', (error: Error) => {
+    if (!away) app.log.warn({ err: error }, 'Redis does not answer; reconnecting');
+    away = true;
+  });
+  redis.on('ready', () => {
+    away = false;
+  });
   app.addHook('onClose', async () => {
     await redis.quit();
   });
