@@ -18,6 +18,8 @@ export const ErrorCode = {
   RATE_LIMITED: 1001,
   /** A database connection dropped under this request: nothing was changed that the reply does not say; retry. */
   SERVICE_BUSY: 1002,
+  /** Step 10: the mail server does not answer, so no code was made or sent; retry in a few minutes. */
+  MAIL_UNAVAILABLE: 1003,
   /** A verification code was asked for again inside the resend cooldown. */
   CODE_COOLDOWN: 1100,
   /** The verification code is wrong, expired, used, burnt or for another purpose. */

@@ -45,6 +45,8 @@ export const ZEnv = z.object({
   /** smtp:// or smtps:// URL of a real mail server; without it mails go to the outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('KPC <no-reply@kpc.local>'),
+  /** After SMTP failed to deliver, codes are refused this long (MAIL_UNAVAILABLE); then SMTP is tried again. */
+  MAIL_PAUSE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /**
    * The development mailbox page (/dev/mailbox, every mail with its code); default: on only while
    * the embedded development chain runs and there is no SMTP_URL. Refused in production and with a

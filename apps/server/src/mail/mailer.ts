@@ -20,18 +20,39 @@ export interface Mailer {
    */
   readonly kind: 'smtp' | 'outbox' | 'none';
   send(mail: OutgoingMail): Promise<void>;
+  /**
+   * False for a while after a delivery failed (the mail server down or unreachable): callers that
+   * would make a code refuse instead (MAIL_UNAVAILABLE). The next send after the pause tries again.
+   */
+  isAvailable(): boolean;
   close(): void;
 }
 
 /** Real SMTP delivery (nodemailer). Only the recipient and the template reach the log: subjects carry codes. */
-export function createSmtpMailer(options: { url: string; from: string; logger: FastifyBaseLogger }): Mailer {
+export function createSmtpMailer(options: {
+  url: string;
+  from: string;
+  logger: FastifyBaseLogger;
+  /** How long after a failed delivery codes are refused before the server is tried again (MAIL_PAUSE_SECONDS). */
+  pauseSeconds: number;
+}): Mailer {
   const transport = nodemailer.createTransport(options.url);
+  const pauseMs = options.pauseSeconds * 1000;
+  let pausedUntil = 0;
   return {
     kind: 'smtp',
     async send({ template, ...mail }) {
-      await transport.sendMail({ from: options.from, ...mail });
+      try {
+        await transport.sendMail({ from: options.from, ...mail });
+      } catch (error) {
+        pausedUntil = Date.now() + pauseMs;
+        throw error;
+      }
+      if (pausedUntil !== 0) options.logger.info('mail server answers again');
+      pausedUntil = 0;
       options.logger.info({ mailTo: mail.to, template }, 'mail sent');
     },
+    isAvailable: () => Date.now() >= pausedUntil,
     close: () => transport.close(),
   };
 }
@@ -44,6 +65,7 @@ export function createSmtpMailer(options: { url: string; from: string; logger: F
 export function createOutboxMailer(options: { db: Database; logger: FastifyBaseLogger }): Mailer {
   return {
     kind: 'outbox',
+    isAvailable: () => true,
     async send(mail) {
       await options.db
         .insert(mailOutbox)
@@ -64,6 +86,7 @@ export function createOutboxMailer(options: { db: Database; logger: FastifyBaseL
 export function createUndeliveredMailer(options: { logger: FastifyBaseLogger }): Mailer {
   return {
     kind: 'none',
+    isAvailable: () => true,
     async send(mail) {
       options.logger.warn({ mailTo: mail.to, template: mail.template }, 'mail not delivered: set SMTP_URL');
     },

@@ -9,11 +9,16 @@ import { createOutboxMailer, createSmtpMailer, createUndeliveredMailer, type Mai
  */
 export function createConfiguredMailer(
   app: FastifyInstance,
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'isMailboxEnabled'>,
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_PAUSE_SECONDS' | 'isMailboxEnabled'>,
   db: Database,
 ): Mailer {
   const mailer = config.SMTP_URL
-    ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger: app.log })
+    ? createSmtpMailer({
+        url: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        logger: app.log,
+        pauseSeconds: config.MAIL_PAUSE_SECONDS,
+      })
     : config.isMailboxEnabled
       ? createOutboxMailer({ db, logger: app.log })
       : createUndeliveredMailer({ logger: app.log });

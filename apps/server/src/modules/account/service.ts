@@ -56,6 +56,9 @@ async function deliver(context: AccountContext, mail: OutgoingMail): Promise<voi
  * for unknown addresses are created (so the cooldown behaves the same) but never mailed.
  */
 export async function sendCode(context: AccountContext, locale: LocaleCode, email: string, purpose: TCodePurpose) {
+  // Refused the same way for every address (nothing made, no cooldown started), so an outage of the
+  // mail server reveals no account.
+  if (!context.mailer.isAvailable()) throw new AppError('MAIL_UNAVAILABLE');
   const code = await issueCode(context, email, purpose);
   const member = await findMemberByEmail(context.db, email);
   if (purpose === CodePurpose.REGISTER) {

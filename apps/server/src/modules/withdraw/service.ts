@@ -94,11 +94,14 @@ export async function withdrawChannels(context: WithdrawContext, memberId: strin
 export async function sendWithdrawCode(context: WithdrawContext, locale: LocaleCode, memberId: string) {
   const email = await memberEmail(context.db, memberId);
   if (!email) throw new AppError('WITHDRAW_EMAIL_REQUIRED');
+  if (!context.mailer.isAvailable()) throw new AppError('MAIL_UNAVAILABLE');
   const code = await issueCode(context, email, CodePurpose.WITHDRAW);
   try {
     await context.mailer.send(renderCodeMail(locale, email, CodePurpose.WITHDRAW, code));
   } catch (error) {
+    // The member's own address: saying so reveals nothing. The code made stays unused.
     context.logger.error({ err: error }, 'withdrawal code mail failed');
+    throw new AppError('MAIL_UNAVAILABLE');
   }
   return { cooldownSeconds: VERIFICATION_CODE_RESEND_SECONDS };
 }
