@@ -80,6 +80,26 @@ describe('wire protocol (SPEC §7-§8)', () => {
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends HSTS only over TLS, and takes a proxy at its word only when told to trust it', async () => {
+    const overHttp = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+    // Anyone can send this header: without TRUST_PROXY it is not believed.
+    const claimed = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    const behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const overTls = await behindProxy.app.inject({
+        method: 'GET',
+        url: '/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(overTls.headers['strict-transport-security']).toMatch(/^max-age=31536000; includeSubDomains/);
+      expect(overTls.headers['content-security-policy']).toContain("script-src 'self'");
+    } finally {
+      await behindProxy.close();
+    }
+  });
 });
 
 describe('logs', () => {

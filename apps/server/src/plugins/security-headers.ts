@@ -51,13 +51,18 @@ const HASHED_ASSETS_PREFIXES = ['/assets/', '/admin/assets/'];
  * policy does not apply to them, and on HTTP/1.1 the full set is about 40 kB over login's files.
  */
 export const securityHeaders = fp(async (app) => {
-  const headers = computeSecurityHeaders();
+  const { 'strict-transport-security': hsts, ...headers } = computeSecurityHeaders();
+  // HSTS only on an answer that went over TLS (directly, or from a proxy that says so in
+  // X-Forwarded-Proto with TRUST_PROXY on): over plain HTTP it means nothing, and a development
+  // server on http://localhost must not tell a browser to insist on https for it.
+  const tlsHeaders = hsts === undefined ? headers : { ...headers, 'strict-transport-security': hsts };
   const assetHeaders = {
     'x-content-type-options': headers['x-content-type-options'] ?? 'nosniff',
     'cross-origin-resource-policy': headers['cross-origin-resource-policy'] ?? 'same-origin',
   };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(HASHED_ASSETS_PREFIXES.some((prefix) => request.url.startsWith(prefix)) ? assetHeaders : headers);
+    if (HASHED_ASSETS_PREFIXES.some((prefix) => request.url.startsWith(prefix))) reply.headers(assetHeaders);
+    else reply.headers(request.protocol === 'https' ? tlsHeaders : headers);
     done();
   });
 });
