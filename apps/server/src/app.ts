@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redis = connectRedis(app, config);
   await app.register(wirePlugin);
   const metrics = createMetrics();
-  await app.register(httpMetrics, metrics);
+  await app.register(httpMetrics, { metrics });
   await app.register(securityHeaders);
   await app.register(rateLimits, { redis, keyPrefix: config.REDIS_KEY_PREFIX });
   await app.register(apiReference);
@@ -166,13 +166,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     cards,
     operators,
-    metrics: metrics.metrics,
+    metrics,
   };
-  metrics.metrics.watch({ database, nodes, watchedChainIds: new Set(context.depositWatchers.keys()) });
+  metrics.watch({ database, nodes, watchedChainIds: new Set(context.depositWatchers.keys()) });
 
   await registerModules(app, context);
 
-  const scheduler = createScheduler(app.log, metrics.metrics.observeJob);
+  const scheduler = createScheduler(app.log, metrics.observeJob);
   for (const job of listBackgroundJobs(context)) scheduler.add(job);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());

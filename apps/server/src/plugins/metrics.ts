@@ -13,7 +13,7 @@ import { readChainHealth } from './health.ts';
  * Prometheus metrics of one server process (Step 10 §1): requests by route, background job passes,
  * the database pool, each chain's node and deposit watcher, the withdrawal senders' queue, and
  * Node's own (memory, event-loop lag, GC). Served at `/api/operator/metrics` behind the operator
- * API's checks (docs/operations.md "Monitoring"). Each process has its own registry: the figures
+ * API's checks (docs/operations.md, "Metrics"). Each process has its own registry: the figures
  * are per process, and Prometheus adds them up across processes.
  */
 export interface Metrics {
@@ -22,6 +22,8 @@ export interface Metrics {
   watch(sources: MetricSources): void;
   /** Reads the database's and the chains' figures into their gauges; call before each scrape. */
   refresh(): Promise<void>;
+  /** Called after every answered request (`httpMetrics`), by route template. */
+  observeRequest: (method: string, route: string, status: number, seconds: number) => void;
   /** Called by the scheduler after every pass of a job. */
   observeJob: (job: Pick<Job, 'name' | 'logFields'>, outcome: 'ok' | 'failed', seconds: number) => void;
 }
@@ -41,7 +43,7 @@ export interface MetricSources {
  * registered before any route); `watch` adds the gauges of the database, chains and senders once
  * the process has them.
  */
-export function createMetrics() {
+export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'kpc_process_' });
 
@@ -149,6 +151,10 @@ export function createMetrics() {
     registry,
     watch,
     refresh,
+    observeRequest: (method, route, status, seconds) => {
+      requests.inc({ method, route, status: String(status) });
+      latency.observe({ method, route }, seconds);
+    },
     observeJob: (job, outcome, seconds) => {
       // chainJob (jobs/chain-job.ts) names its chain in the log fields.
       const chainId = job.logFields?.chainId;
@@ -157,22 +163,22 @@ export function createMetrics() {
       jobSeconds.observe({ job: job.name, chain }, seconds);
     },
   };
-  return { metrics, requests, latency };
+  return metrics;
 }
 
 /**
  * Counts every answered request by its route template (`/api/plan/orders`, never the raw URL, so
  * ids and query strings cannot blow up the label set); a URL that matched no route is `unmatched`.
  */
-export const httpMetrics = fp<{
-  requests: Counter<'method' | 'route' | 'status'>;
-  latency: Histogram<'method' | 'route'>;
-}>(
-  async (app, { requests, latency }) => {
+export const httpMetrics = fp<{ metrics: Metrics }>(
+  async (app, { metrics }) => {
     app.addHook('onResponse', async (request, reply) => {
-      const route = request.routeOptions.url ?? 'unmatched';
-      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
     });
   },
   { name: 'kpc-http-metrics' },

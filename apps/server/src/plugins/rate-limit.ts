@@ -28,9 +28,14 @@ type ChildOptions = Parameters<Store['child']>[0];
  */
 function sharedWithFallback(redis: Redis, nameSpace: string, log: FastifyBaseLogger) {
   let fellBack = false;
-  const fallBack = (error: unknown) => {
-    if (!fellBack) log.warn({ err: error }, 'rate limits: Redis does not answer, each process counts alone');
+  /** Logs the first fallback of an outage; `why` is the error, or Redis's connection status. */
+  const fallBack = (why: unknown) => {
+    if (fellBack) return;
     fellBack = true;
+    log.warn(
+      why instanceof Error ? { err: why } : { redisStatus: why },
+      'rate limits: Redis does not answer, each process counts alone',
+    );
   };
   redis.on('ready', () => {
     if (fellBack) log.info('rate limits: Redis is back, limits are shared again');
@@ -53,7 +58,7 @@ function sharedWithFallback(redis: Redis, nameSpace: string, log: FastifyBaseLog
     private either(method: 'incr' | 'read', key: string, callback: Callback, timeWindow: number, max: number) {
       // Not connected: count here at once rather than wait for a reconnection.
       if (redis.status !== 'ready') {
-        fallBack(new Error(`Redis is ${redis.status}`));
+        fallBack(redis.status);
         this.local[method](key, callback, timeWindow, max);
         return;
       }
