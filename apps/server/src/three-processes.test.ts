@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEV_ACCOUNTS } from '@kpc/contracts/dev-chain';
-import type { TPlanProductsResponse } from '@kpc/shared';
+import { toLedgerUnits, type TPlanProductsResponse } from '@kpc/shared';
 import { eq, sql } from 'drizzle-orm';
 import { parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -10,7 +10,8 @@ import { findLedgerViolations } from './testing/ledger-invariants.ts';
 import { startLocalChain, type LocalChain } from './testing/local-chain.ts';
 import { createWalletMember, fund, type TestMember } from './testing/members.ts';
 import { callFleet, startServerProcess, type Outcome, type ServerProcess } from './testing/process-fleet.ts';
-import { createTestApp, GENESIS_CODE, TEST_APP_SECRET, type TestApp } from './testing/test-app.ts';
+import { bindIssuedCard, createSandboxCardApp, type SandboxCardApp } from './testing/card-sandbox.ts';
+import { GENESIS_CODE, TEST_APP_SECRET, type TestApp } from './testing/test-app.ts';
 import { testDatabaseKind } from './testing/test-database.ts';
 
 /**
@@ -33,6 +34,8 @@ const TRADERS = 10;
 const WITHDRAWERS = 6;
 const LOAD_MS = 24_000;
 const KILLS = 3;
+/** Traders who hold a bound card and top it up. */
+const CARD_HOLDERS = 4;
 
 /** A small seeded generator (mulberry32): the same schedule and choices on every run. */
 function seeded(seed: number) {
@@ -46,7 +49,7 @@ function seeded(seed: number) {
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Operation = 'exchange' | 'join' | 'pledge' | 'klk' | 'withdraw';
+type Operation = 'exchange' | 'join' | 'pledge' | 'klk' | 'withdraw' | 'topup';
 interface Sent {
   operation: Operation;
   memberId: string;
@@ -59,6 +62,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
   'three server processes on one database, killed under load (PostgreSQL only: needs TEST_DATABASE_URL)',
   () => {
     let local: LocalChain;
+    let cardApp: SandboxCardApp;
     let t: TestApp;
     const fleet: ServerProcess[] = [];
 
@@ -70,7 +74,9 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
     beforeAll(async () => {
       local = await startLocalChain();
       const withdrawTerms = { WITHDRAW_AUTO_APPROVE_DAILY: '100000', WITHDRAW_CONFIRMATIONS: '3' };
-      t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', ...withdrawTerms }, { chains: local.runtime });
+      // The card issuer is the sandbox, which keeps its cards in the database: every process sees them.
+      cardApp = await createSandboxCardApp(withdrawTerms, { chains: local.runtime });
+      t = cardApp.t;
       const [{ name }] = (await rows<{ name: string }>(sql`select current_database() as name`)) as [{ name: string }];
       const databaseUrl = new URL(process.env.TEST_DATABASE_URL!);
       databaseUrl.pathname = `/${name}`;
@@ -119,6 +125,10 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
         await fund(t, trader, 'KPC', '100000');
         traders.push(trader);
       }
+      const cardOf = new Map<string, string>();
+      for (const trader of traders.slice(0, CARD_HOLDERS)) {
+        cardOf.set(trader.memberId, (await bindIssuedCard(cardApp, trader)).recordId);
+      }
       const withdrawers: { member: TestMember; code: string; to: Address }[] = [];
       for (let index = 0; index < WITHDRAWERS; index += 1) {
         const member = await createWalletMember(t, { chainId: 31337 });
@@ -160,7 +170,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
               key,
               outcome: await call('/api/plan/join', body, member),
             });
-          } else if (choice < 0.85) {
+          } else if (choice < 0.75) {
             const key = randomUUID();
             const body = { termId: term.id, amount: term.minAmount, requestId: key };
             sent.push({
@@ -168,6 +178,15 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
               memberId: member.memberId,
               key,
               outcome: await call('/api/plan/pledge', body, member),
+            });
+          } else if (choice < 0.88 && cardOf.has(member.memberId)) {
+            const key = randomUUID();
+            const body = { id: cardOf.get(member.memberId), amount: '20', requestId: key };
+            sent.push({
+              operation: 'topup',
+              memberId: member.memberId,
+              key,
+              outcome: await call('/api/card/topup', body, member),
             });
           } else {
             const shown = await call('/api/klk/packages', {}, member);
@@ -258,7 +277,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       expect(answered.some((request) => request.outcome.attempts > 1)).toBe(true);
       // Every process answered successful requests.
       for (const port of ports) expect(succeeded.some((request) => request.outcome.port === port)).toBe(true);
-      for (const operation of ['exchange', 'join', 'pledge', 'klk', 'withdraw'] as const) {
+      for (const operation of ['exchange', 'join', 'pledge', 'klk', 'withdraw', 'topup'] as const) {
         expect(
           succeeded.some((request) => request.operation === operation),
           operation,
@@ -300,6 +319,10 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
         ['pledge', sql`select member_id::text, request_id::text as key, id::text from pledges`],
         ['klk', sql`select member_id::text, request_id::text as key, id::text from klk_purchases`],
         ['withdraw', sql`select member_id::text, request_id::text as key, id::text from withdrawals`],
+        [
+          'topup',
+          sql`select member_id::text, request_id::text as key, id::text from card_top_ups where kind = 'top_up'`,
+        ],
       ] as const) {
         for (const row of await rows<{ member_id: string; key: string; id: string }>(query)) {
           const list = recorded.get(`${operation}:${row.key}`) ?? [];
@@ -330,6 +353,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
           pledge: `plan:pledge:${id}`,
           klk: `klk:purchase:${id}`,
           withdraw: `withdrawal:${id}:frozen`,
+          topup: `card:topup:${id}`,
         }[request.operation];
         expect(entryKeys.has(key), key).toBe(true);
       }
@@ -362,6 +386,17 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       expect(releases!.releases).toBeGreaterThan(0);
       expect(releases).toEqual({ releases: releases!.releases, entries: releases!.releases, orphans: 0 });
 
+      // Card top-ups: each settled, and the issuer's own balance of every card is what was loaded.
+      const cardBalances = await rows<{ issuer_ref: string; loaded: string; pending: number }>(sql`
+        select c.issuer_ref, coalesce(sum(u.amount) filter (where u.status = 'completed'), 0)::text as loaded,
+               count(*) filter (where u.status = 'pending')::int as pending
+        from cards c left join card_top_ups u on u.card_record_id = c.id group by c.issuer_ref`);
+      expect(cardBalances).toHaveLength(CARD_HOLDERS);
+      for (const card of cardBalances) {
+        expect(card.pending).toBe(0);
+        expect(await cardApp.sandbox.balance(card.issuer_ref)).toBe(toLedgerUnits(card.loaded));
+      }
+
       expect(await findLedgerViolations(t.database.db)).toEqual({
         unbalanced: [],
         drifted: [],
@@ -374,6 +409,6 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
           `refusals ${[...new Set(refused.map((request) => `${request.operation} ${request.outcome.code}`))].join(', ')}), ` +
           `${deposits.length} deposits, ${paid.length} withdrawals, ${releases!.releases} releases; killed ${killed.join(', ')}`,
       );
-    }, 300_000);
+    }, 420_000);
   },
 );

@@ -23,7 +23,10 @@ export interface SandboxCardApp {
   events: CardIssuerEvent[];
 }
 
-export async function createSandboxCardApp(env: Record<string, string> = {}): Promise<SandboxCardApp> {
+export async function createSandboxCardApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'chains'> = {},
+): Promise<SandboxCardApp> {
   const time = manualTime(new Date());
   const events: CardIssuerEvent[] = [];
   let sandbox: SandboxCardIssuer | undefined;
@@ -39,7 +42,7 @@ export async function createSandboxCardApp(env: Record<string, string> = {}): Pr
     sandbox.onEvent((event) => void events.push(event));
     return sandbox;
   };
-  const t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', ...env }, { cardIssuer });
+  const t = await createTestApp({ RUN_CHAIN_WORKERS: 'false', ...env }, { ...options, cardIssuer });
   if (!sandbox) throw new Error('the test app did not build its card issuer');
   return { t, time, sandbox, events };
 }
