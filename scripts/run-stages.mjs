@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 
 const stages = [
   ['prerequisites', 'node scripts/test-prerequisites.mjs'],
+  ['dependency audit', 'node scripts/dependency-audit.mjs'],
   ['lint', 'npm run -s lint'],
   ['typecheck', 'npm run -s typecheck'],
   ['unit and server tests', 'npm run -s test:unit'],
