@@ -142,6 +142,25 @@ describe('a chain node that does not answer', () => {
     proxy.heal();
   });
 
+  it('takes a node that accepts calls and never answers for down after RPC_TIMEOUT_SECONDS, and answers members without waiting on it', async () => {
+    await expect.poll(async () => (await localHealth()).node, { timeout: 15_000 }).toBe('up');
+    proxy.fault('hang');
+    await expect.poll(async () => (await localHealth()).node, { timeout: 15_000 }).toBe('down');
+    expect((await localHealth()).problem).toMatch(/took too long|timed out/i);
+    expect((await health()).data.status).toBe('degraded');
+    expect(await channelStatus('/api/withdraw/channels')).toBe('paused');
+    // A member's call that needs the node gets its answer from the timeout, not never.
+    const accelerate = await t.call(
+      '/api/recharge/accelerate',
+      { chainId: 31337, txHash: `0x${'ef'.repeat(32)}` },
+      { ...member.headers, language: 'en_US' },
+    );
+    expect(accelerate).toMatchObject({ status: 200, code: ErrorCode.NETWORK_UNAVAILABLE });
+    proxy.heal();
+    await expect.poll(async () => (await health()).data.status, { timeout: 15_000 }).toBe('ok');
+    expect(await channelStatus('/api/withdraw/channels')).toBe('open');
+  });
+
   it("never writes the node's URL or its API key to the log", () => {
     const logs = t.logs.join('\n');
     // The failures were logged...

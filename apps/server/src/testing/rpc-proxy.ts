@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the proxy does to a JSON-RPC method: answer an HTTP 503 (a node down), or `null` (a node behind). */
-type Fault = 'fail' | 'null';
+/**
+ * What the proxy does to a JSON-RPC method: answer an HTTP 503 (a node down), `null` (a node
+ * behind), or `hang`: hold the request unanswered until `heal()` (a node that accepts and stalls).
+ */
+type Fault = 'fail' | 'null' | 'hang';
 
 interface RpcCall {
   id: unknown;
@@ -37,6 +40,7 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
   let faults = new Map<string, Fault>();
   let everything: Fault | null = null;
   let hidden = new Set<string>();
+  let stalled: (() => void)[] = [];
 
   const faultOf = (call: RpcCall): Fault | null => {
     if (everything) return everything;
@@ -50,6 +54,9 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       const body = await readBody(request);
       const parsed = JSON.parse(body) as RpcCall | RpcCall[];
       const calls = Array.isArray(parsed) ? parsed : [parsed];
+      if (calls.some((call) => faultOf(call) === 'hang')) {
+        await new Promise<void>((resume) => stalled.push(resume));
+      }
       if (calls.some((call) => faultOf(call) === 'fail')) {
         response.writeHead(503, { 'content-type': 'text/plain' }).end('upstream unavailable');
         return;
@@ -86,9 +93,12 @@ export async function startRpcProxy(upstream: string): Promise<RpcProxy> {
       faults = new Map();
       everything = null;
       hidden = new Set();
+      for (const resume of stalled) resume();
+      stalled = [];
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const resume of stalled) resume();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
