@@ -109,3 +109,15 @@ export function wireProblemOf(response: LightMyRequestResponse, onCode?: (code: 
   if (LEAK.test(response.body)) return `leaks internals: ${excerpt}`;
   return null;
 }
+
+/** Every operation of GET /docs/json (any method), e.g. to check a whole prefix's access. */
+export async function openApiOperations(app: FastifyInstance): Promise<{ method: string; path: string }[]> {
+  const response = await app.inject({ method: 'GET', url: '/docs/json' });
+  const doc = response.json<OpenApiDocument>();
+  const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.keys(operations)
+      .filter((method) => methods.has(method))
+      .map((method) => ({ method: method.toUpperCase(), path })),
+  );
+}
