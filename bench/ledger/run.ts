@@ -4,11 +4,17 @@
  * in the same run and under the same load settings, two baselines: a bare Fastify route and a
  * Fastify route running a single-row update transaction on the same kind of database.
  *
+ * With `--writes`, the other single-member money writes too (Step 9 §2): income transfer, pledge,
+ * investment plan join, KLK package purchase and withdrawal request (bench/ledger/writes.ts), each
+ * from many members with its own requestId, checked against the ledger afterwards, and compared
+ * with the single-row update transaction of the same run (CPU per request, requests/s, p99).
+ *
  * Prints requests/s, p50 and p99 with ratios, whether the PostgreSQL goal was met, and writes
  * `bench/results/ledger-<db>.json`. It never fails on timings: it exits 0 unless it could not run.
  *
  *   npm run bench:ledger -- [--db pglite|postgres|both] [--duration 10] [--warmup 3]
  *     [--connections 50] [--members 200] [--pool-size 10] [--pg-url postgres://…/postgres]
+ *     [--writes exchange,transfer,pledge,plan-join,klk,withdraw|all]
  */
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,7 +27,6 @@ import { startWaitSampler, type WaitProfile } from '../lib/pg-waits.ts';
 import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
 import { startBareServer, startServer } from '../lib/servers.ts';
 import { childEnv, createPostgresDatabase, postgresSettings, tempDir } from '../lib/setup.ts';
-import { formatTable, ms, whole } from '../lib/table.ts';
 import {
   availableUsdt,
   createWalletMember,
@@ -29,8 +34,21 @@ import {
   mapLimit,
   prepareExchanges,
   type Member,
-  type PreparedExchange,
+  type PreparedRequest,
 } from './api.ts';
+import {
+  GOAL,
+  printReports,
+  WRITE_GOAL,
+  type DbReport,
+  type LedgerCheck,
+  type Options,
+  type Ratio,
+  type ScenarioKey,
+  type ScenarioResult,
+  type WriteGoal,
+} from './report.ts';
+import { createDriver, WRITE_KEYS, WRITE_KINDS, type Applied, type WriteDriver, type WriteKey } from './writes.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const UPDATE_SCRIPT = 'bench/ledger/update-server.ts';
@@ -38,66 +56,8 @@ const INVITE_CODE = 'BENCH1234';
 /** USDT each member receives; every exchange spends 1. */
 const FUNDS = 1_000_000n;
 const UPDATE_ROWS = 1000;
-/** Step 3 goal, PostgreSQL, many members. */
-const GOAL = { rps: 1000, p99Ms: 100, connections: 50 };
-
-interface Options {
-  dbs: DbKind[];
-  duration: number;
-  warmup: number;
-  connections: number;
-  members: number;
-  poolSize: number;
-  pgUrl: string;
-}
-
-type ScenarioKey = 'bare' | 'update-random' | 'update-hot' | 'exchange-many' | 'exchange-one';
-
-interface ScenarioResult {
-  key: ScenarioKey;
-  scenario: string;
-  database: DbKind;
-  connections: number;
-  poolSize: number | null;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  meanMs: number;
-  maxMs: number;
-  seconds: number;
-  responses: number;
-  ok: number;
-  errors: number;
-  timeouts: number;
-  failures: Record<string, number>;
-  failureSamples: string[];
-  /** Cores busy on average while measuring. */
-  cpu: CpuUse;
-  /** CPU milliseconds per successful request: the process under load, and PostgreSQL. */
-  cpuMsPerRequest: { server: number; postgres: number };
-  /** PostgreSQL only: where the database's backends were while measuring. */
-  waits?: WaitProfile;
-  notes: string[];
-}
-
-interface Ratio {
-  name: string;
-  requestsPerSecond: number;
-  p99: number;
-}
-
-interface DbReport {
-  benchmark: 'ledger';
-  database: DbKind;
-  date: string;
-  machine: { cpus: number; model: string; node: string };
-  options: { duration: number; warmup: number; connections: number; members: number; poolSize: number | null };
-  postgres?: Record<string, string>;
-  scenarios: ScenarioResult[];
-  ratios: Ratio[];
-  ledgerCheck: { answered: number; applied: number; overcountedMembers: number; ok: boolean };
-  goal?: { rps: number; p99Ms: number; connections: number; met: boolean };
-}
+/** The server settings of the withdrawal scenario: the embedded chain (an open channel whose node answers), no chain workers (approved withdrawals are not paid out while measuring), codes readable at /dev/mailbox. */
+const CHAIN_SERVER_ENV = { DEV_CHAIN: 'on', DEV_CHAIN_PORT: '0', RUN_CHAIN_WORKERS: 'false', DEV_MAILBOX: 'true' };
 
 function usage(): string {
   return [
@@ -110,6 +70,8 @@ function usage(): string {
     '  --pool-size <n>             PostgreSQL connections of the server and the update baseline (default 10)',
     '  --pg-url <url>              PostgreSQL maintenance database to create the bench database from',
     '                              (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)',
+    `  --writes <list>             ledger writes, comma-separated, or all: ${WRITE_KEYS.join(', ')}`,
+    '                              (default exchange; klk and withdraw make one member per request)',
   ].join('\n');
 }
 
@@ -123,6 +85,7 @@ function parseOptions(): Options {
       members: { type: 'string', default: '200' },
       'pool-size': { type: 'string', default: '10' },
       'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
+      writes: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -133,6 +96,11 @@ function parseOptions(): Options {
   }
   const chosen = DB_CHOICES[values.db];
   if (!chosen) throw new Error(`--db: pglite, postgres or both\n${usage()}`);
+  const asked = (values.writes ?? 'exchange').split(',').map((write) => write.trim());
+  const unknown = asked.filter((write) => write !== 'all' && !(WRITE_KEYS as string[]).includes(write));
+  if (unknown.length > 0 || asked.length === 0) {
+    throw new Error(`--writes: ${WRITE_KEYS.join(', ')} or all, comma-separated\n${usage()}`);
+  }
   return {
     dbs: chosen,
     // Quotes hold 600 s (EXCHANGE_QUOTE_SECONDS): preparation, warm-up and measurement must fit.
@@ -142,6 +110,8 @@ function parseOptions(): Options {
     members: positiveInt('members', values.members, 10_000),
     poolSize: positiveInt('pool-size', values['pool-size'], 200),
     pgUrl: values['pg-url'],
+    writes: WRITE_KEYS.filter((key) => asked.includes('all') || asked.includes(key)),
+    writesGiven: values.writes !== undefined,
   };
 }
 
@@ -158,10 +128,19 @@ function toScenario(
   cpu: CpuUse,
   waits: WaitProfile | undefined,
   notes: string[] = [],
+  /** What a load phase hands out, for the note when it ran short. */
+  supplied = 'quotes',
 ): ScenarioResult {
+  const write =
+    key === 'exchange-one'
+      ? 'exchange'
+      : key.endsWith('-many')
+        ? (key.slice(0, -'-many'.length) as WriteKey)
+        : undefined;
   return {
     key,
     scenario,
+    ...(write ? { write } : {}),
     database,
     connections: options.connections,
     poolSize,
@@ -183,7 +162,7 @@ function toScenario(
       postgres: result.rps > 0 && database === 'postgres' ? (cpu.postgres / result.rps) * 1000 : 0,
     },
     ...(waits ? { waits } : {}),
-    notes: result.stoppedEarly ? [...notes, 'ran short of prepared quotes: stopped early'] : notes,
+    notes: result.stoppedEarly ? [...notes, `ran short of prepared ${supplied}: stopped early`] : notes,
   };
 }
 
@@ -194,7 +173,8 @@ async function observe(
   run: () => Promise<LoadResult>,
 ): Promise<{ result: LoadResult; cpu: CpuUse; waits: WaitProfile | undefined }> {
   const stopSampler = databaseUrl ? await startWaitSampler(databaseUrl) : undefined;
-  const endCpu = startCpuWindow(pid);
+  // PostgreSQL: the bench database's backends and the shared background processes, not other databases' clients.
+  const endCpu = startCpuWindow(pid, databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined);
   const result = await run();
   const cpu = endCpu();
   return { result, cpu, waits: await stopSampler?.() };
@@ -225,16 +205,18 @@ async function measureRoute(
   return toScenario(key, scenario, db, options, poolSize, result, cpu, waits);
 }
 
-/** Confirmations answered 200 per member, and what may have applied without an answer. */
+/** Writes answered 200 (and sent) per member, and what may have applied without an answer. */
 interface Tally {
   answered: number[];
+  /** Requests built for each member (an upper bound of what was sent). */
+  sent: number[];
   /** Load phases run: each may end with one request per connection in flight. */
   phases: number;
   timeouts: number;
 }
 
-/** Hands out prepared confirmations one by one; asks autocannon to stop when only `reserve` are left. */
-function quoteSupply(queue: PreparedExchange[], reserve: number) {
+/** Hands out prepared requests one by one; asks autocannon to stop when only `reserve` are left. */
+function quoteSupply(queue: PreparedRequest[], reserve: number, tally: Tally) {
   let next = 0;
   let ranOut = 0;
   return {
@@ -247,6 +229,7 @@ function quoteSupply(queue: PreparedExchange[], reserve: number) {
         return { body: '{}' };
       }
       context.member = prepared.member;
+      tally.sent[prepared.member] = (tally.sent[prepared.member] ?? 0) + 1;
       return { headers: { token: prepared.token }, body: prepared.body };
     },
     ranOut: () => ranOut,
@@ -255,22 +238,35 @@ function quoteSupply(queue: PreparedExchange[], reserve: number) {
   };
 }
 
+/** How a write scenario gets its requests: prepared before each phase, never during it. */
+interface Preparation {
+  path: string;
+  prepare: (count: number) => Promise<PreparedRequest[]>;
+  /** What is prepared, for the log: quotes, requests, members. */
+  noun: string;
+  /** One member per request, made while preparing: prepare little more than the measured phase needs. */
+  costly: boolean;
+}
+
 /**
- * Exchange confirmations: quotes are prepared before each phase (never during it), one unused quote
- * per request; a warm-up phase estimates the rate so the measured phase gets enough quotes.
- * `tally` counts, per member, the confirmations that answered 200, for the ledger check.
+ * Writes from many members (exchange confirmations, transfers, ...): requests are prepared before
+ * each phase (never during it), one per request (an unused quote, a fresh requestId); a warm-up
+ * phase estimates the rate so the measured phase gets enough. `tally` counts, per member, the
+ * writes that answered 200, for the ledger check.
  */
-async function measureExchanges(
+async function measureWrites(
   key: ScenarioKey,
-  scenario: string,
+  scenario: string | (() => string),
   db: DbKind,
   server: NodeProcess,
-  members: Member[],
+  preparation: Preparation,
   tally: Tally,
   options: Options,
   poolSize: number | null,
   databaseUrl?: string,
 ): Promise<ScenarioResult> {
+  const { noun, costly } = preparation;
+  const name = () => (typeof scenario === 'string' ? scenario : scenario());
   const onAnswer = (ok: boolean, context: Record<string, unknown>) => {
     if (ok && typeof context.member === 'number') {
       tally.answered[context.member] = (tally.answered[context.member] ?? 0) + 1;
@@ -279,52 +275,132 @@ async function measureExchanges(
   const load = (seconds: number, supply: ReturnType<typeof quoteSupply>) =>
     runLoad({
       url: server.url,
-      path: '/api/exchange/confirm',
+      path: preparation.path,
       connections: options.connections,
       durationSeconds: seconds,
       next: (context, stop) => supply.next(context, stop),
       onAnswer,
     });
 
-  const warmQueue = await prepareExchanges(
-    server.url,
-    members,
-    Math.max(options.connections * 40, options.warmup * 1200),
+  const warmStarted = performance.now();
+  const warmQueue = await preparation.prepare(
+    costly
+      ? Math.max(options.connections * 4, options.warmup * 150)
+      : Math.max(options.connections * 40, options.warmup * 1200),
   );
-  log(db, `${scenario}: warm-up ${options.warmup} s`);
-  const warmSupply = quoteSupply(warmQueue, Math.floor(warmQueue.length / 4));
+  if (costly) log(db, `${name()}: ${warmQueue.length} ${noun} ready in ${seconds(warmStarted)} s`);
+  log(db, `${name()}: warm-up ${options.warmup} s`);
+  const warmSupply = quoteSupply(warmQueue, costly ? options.connections : Math.floor(warmQueue.length / 4), tally);
   const warm = await load(options.warmup, warmSupply);
   tally.phases += 1;
   tally.timeouts += warm.timeouts;
   const rate = Math.max(warm.ok / Math.max(warm.seconds, 0.1), 100);
-  const need = Math.ceil(rate * (options.duration + 1) * 2) + options.connections * 4;
+  // Made one by one at a cost: the measured phase's worth with a margin, not twice over.
+  const need = costly
+    ? Math.ceil(rate * options.duration * 1.5) + options.connections * 2
+    : Math.ceil(rate * (options.duration + 1) * 2) + options.connections * 4;
   const started = performance.now();
   const unused = warmSupply.unused();
-  const queue = [...unused, ...(await prepareExchanges(server.url, members, Math.max(0, need - unused.length), 32))];
+  const queue = [...unused, ...(await preparation.prepare(Math.max(0, need - unused.length)))];
   log(
     db,
-    `${scenario}: warm-up ${Math.round(rate)}/s; ${queue.length} quotes ready in ${((performance.now() - started) / 1000).toFixed(1)} s; ${options.duration} s measured`,
+    `${name()}: warm-up ${Math.round(rate)}/s; ${queue.length} ${noun} ready in ${seconds(started)} s; ${options.duration} s measured`,
   );
-  const supply = quoteSupply(queue, Math.ceil(rate * 1.5) + options.connections);
+  const supply = quoteSupply(queue, costly ? options.connections : Math.ceil(rate * 1.5) + options.connections, tally);
   const { result, cpu, waits } = await observe(server.pid, databaseUrl, () => load(options.duration, supply));
   tally.phases += 1;
   tally.timeouts += result.timeouts;
-  const notes = supply.ranOut() > 0 ? [`${supply.ranOut()} requests found no quote left`] : [];
-  return toScenario(key, scenario, db, options, poolSize, result, cpu, waits, notes);
+  const notes = supply.ranOut() > 0 ? [`${supply.ranOut()} requests found no ${noun.replace(/s$/, '')} left`] : [];
+  return toScenario(key, name(), db, options, poolSize, result, cpu, waits, notes, noun);
 }
 
-/** Compares what answered 200 with what the ledger holds: no exchange may be counted without being applied. */
-async function checkLedger(server: NodeProcess, members: Member[], tally: Tally, connections: number) {
-  await sleep(1000); // let confirmations still in flight when a run stopped finish
-  const spent = await mapLimit(members, 16, async (member) => FUNDS - (await availableUsdt(server.url, member)));
-  const applied = spent.reduce((sum, value) => sum + Number(value), 0);
-  const counted = tally.answered.reduce((sum, value) => sum + value, 0);
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/**
+ * Compares what answered 200 with what the ledger holds (`appliedOf` each member, from its
+ * balances): no write may be counted without being applied, none applied more often than sent.
+ */
+async function checkLedger(
+  members: readonly Member[],
+  tally: Tally,
+  connections: number,
+  appliedOf: (member: Member) => Promise<Applied>,
+): Promise<LedgerCheck> {
+  await sleep(1000); // let writes still in flight when a run stopped finish
+  const found = await mapLimit(members, 16, appliedOf);
+  const applied = found.reduce((sum, value) => sum + value.applied, 0);
+  const counted = tally.answered.reduce((sum, value) => sum + (value ?? 0), 0);
   const overcountedMembers = members.filter(
-    (member) => Number(spent[member.index]) < (tally.answered[member.index] ?? 0),
-  );
+    (member, i) => (found[i]?.applied ?? 0) < (tally.answered[member.index] ?? 0),
+  ).length;
+  const overappliedMembers = members.filter(
+    (member, i) => (found[i]?.applied ?? 0) > (tally.sent[member.index] ?? 0),
+  ).length;
+  const unbalancedMembers = found.filter((value) => !value.balanced).length;
   // Requests in flight when a run ended (at most one per connection and phase) or timed out may apply unanswered.
-  const ok = overcountedMembers.length === 0 && applied - counted <= tally.phases * connections + tally.timeouts;
-  return { answered: counted, applied, overcountedMembers: overcountedMembers.length, ok };
+  const ok =
+    overcountedMembers === 0 &&
+    overappliedMembers === 0 &&
+    unbalancedMembers === 0 &&
+    applied - counted <= tally.phases * connections + tally.timeouts;
+  return { answered: counted, applied, overcountedMembers, overappliedMembers, unbalancedMembers, ok };
+}
+
+/** Every exchange here spends exactly 1 USDT of the member's available. */
+function exchangesOf(server: NodeProcess) {
+  return async (member: Member): Promise<Applied> => ({
+    applied: Number(FUNDS - (await availableUsdt(server.url, member))),
+    balanced: true,
+  });
+}
+
+const newTally = (members = 0): Tally => ({
+  answered: Array.from({ length: members }, () => 0),
+  sent: Array.from({ length: members }, () => 0),
+  phases: 0,
+  timeouts: 0,
+});
+
+/** One write besides the exchange, on the running server at `server`: its members, its load, its ledger check. */
+async function measureWrite(
+  key: Exclude<WriteKey, 'exchange'>,
+  db: DbKind,
+  server: NodeProcess,
+  options: Options,
+  poolSize: number | null,
+  databaseUrl: string | undefined,
+): Promise<{ scenario: ScenarioResult; check: LedgerCheck }> {
+  const kind = WRITE_KINDS[key];
+  const started = performance.now();
+  const driver: WriteDriver = await createDriver(key, server.url, {
+    members: options.members,
+    inviteCode: INVITE_CODE,
+  });
+  if (!kind.oneShot) {
+    log(db, `${kind.title}: ${driver.members.length} members signed in and funded in ${seconds(started)} s`);
+  }
+  const tally = newTally(driver.members.length);
+  const scenario = await measureWrites(
+    `${key}-many`,
+    () =>
+      kind.oneShot
+        ? `${kind.title}, ${driver.members.length} members, one each`
+        : `${kind.title}, ${driver.members.length} members`,
+    db,
+    server,
+    {
+      path: kind.path,
+      prepare: (count) => driver.prepare(count),
+      noun: kind.oneShot ? 'members' : 'requests',
+      costly: kind.oneShot,
+    },
+    tally,
+    options,
+    poolSize,
+    databaseUrl,
+  );
+  const check = await checkLedger(driver.members, tally, options.connections, (member) => driver.applied(member));
+  return { scenario, check };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -396,53 +472,94 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
   }
 
   // The server itself.
-  log(db, 'starting the server (migrations run at start)');
-  const server = await startServer({
-    inviteCode: INVITE_CODE,
-    databaseEnv: await databaseEnv(),
-  });
-  let ledgerCheck: DbReport['ledgerCheck'];
-  try {
-    const started = performance.now();
-    const members = await mapLimit(
-      Array.from({ length: options.members + 1 }, (_, index) => index),
-      8,
-      async (index) => {
-        const member = await createWalletMember(server.url, index, INVITE_CODE);
-        await fundUsdt(server.url, member, FUNDS.toString());
-        return member;
-      },
-    );
-    const [loner, ...crowd] = members as [Member, ...Member[]];
-    log(db, `${members.length} members signed in and funded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const tally: Tally = { answered: members.map(() => 0), phases: 0, timeouts: 0 };
-    scenarios.push(
-      await measureExchanges(
-        'exchange-many',
-        `exchange confirm, ${crowd.length} members`,
-        db,
-        server,
-        crowd,
-        tally,
-        options,
-        poolSize,
-        databaseUrl,
-      ),
-      await measureExchanges(
-        'exchange-one',
-        'exchange confirm, one member',
-        db,
-        server,
-        [loner],
-        tally,
-        options,
-        poolSize,
-        databaseUrl,
-      ),
-    );
-    ledgerCheck = await checkLedger(server, members, tally, options.connections);
-  } finally {
-    await server.stop();
+  const plainWrites = options.writes.filter((key) => !WRITE_KINDS[key].chain);
+  const chainWrites = options.writes.filter((key) => WRITE_KINDS[key].chain);
+  let ledgerCheck: LedgerCheck | undefined;
+  const writeChecks: DbReport['writeChecks'] = {};
+  if (plainWrites.length > 0) {
+    log(db, 'starting the server (migrations run at start)');
+    const server = await startServer({
+      inviteCode: INVITE_CODE,
+      databaseEnv: await databaseEnv(),
+    });
+    try {
+      if (plainWrites.includes('exchange')) {
+        const started = performance.now();
+        const members = await mapLimit(
+          Array.from({ length: options.members + 1 }, (_, index) => index),
+          8,
+          async (index) => {
+            const member = await createWalletMember(server.url, index, INVITE_CODE);
+            await fundUsdt(server.url, member, FUNDS.toString());
+            return member;
+          },
+        );
+        const [loner, ...crowd] = members as [Member, ...Member[]];
+        log(db, `${members.length} members signed in and funded in ${seconds(started)} s`);
+        const tally = newTally(members.length);
+        const exchanges = (from: Member[]): Preparation => ({
+          path: WRITE_KINDS.exchange.path,
+          prepare: (count) => prepareExchanges(server.url, from, count),
+          noun: 'quotes',
+          costly: false,
+        });
+        scenarios.push(
+          await measureWrites(
+            'exchange-many',
+            `exchange confirm, ${crowd.length} members`,
+            db,
+            server,
+            exchanges(crowd),
+            tally,
+            options,
+            poolSize,
+            databaseUrl,
+          ),
+          await measureWrites(
+            'exchange-one',
+            'exchange confirm, one member',
+            db,
+            server,
+            exchanges([loner]),
+            tally,
+            options,
+            poolSize,
+            databaseUrl,
+          ),
+        );
+        ledgerCheck = await checkLedger(members, tally, options.connections, exchangesOf(server));
+      }
+      for (const key of plainWrites) {
+        if (key === 'exchange') continue;
+        const { scenario, check } = await measureWrite(key, db, server, options, poolSize, databaseUrl);
+        scenarios.push(scenario);
+        writeChecks[key] = check;
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  if (chainWrites.length > 0) {
+    // A server with the embedded chain, on a database of its own.
+    const chainDatabaseUrl = databaseUrl ? await createPostgresDatabase(options.pgUrl, 'kpc_bench_chain') : undefined;
+    log(db, 'starting a server with the embedded chain for withdrawals (migrations run at start)');
+    const server = await startServer({
+      inviteCode: INVITE_CODE,
+      databaseEnv: chainDatabaseUrl
+        ? { DATABASE_URL: chainDatabaseUrl, DATABASE_POOL_SIZE: String(options.poolSize) }
+        : await databaseEnv(),
+      env: CHAIN_SERVER_ENV,
+    });
+    try {
+      for (const key of chainWrites) {
+        if (key === 'exchange') continue;
+        const { scenario, check } = await measureWrite(key, db, server, options, poolSize, chainDatabaseUrl);
+        scenarios.push(scenario);
+        writeChecks[key] = check;
+      }
+    } finally {
+      await server.stop();
+    }
   }
 
   const byKey = (key: ScenarioKey) => scenarios.find((scenario) => scenario.key === key);
@@ -451,12 +568,43 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
       ? [{ name, requestsPerSecond: a.requestsPerSecond / b.requestsPerSecond, p99: a.p99Ms / b.p99Ms }]
       : [];
   const many = byKey('exchange-many');
+  const baseline = byKey('update-random');
+  const others = scenarios.filter((scenario) => scenario.write && scenario.write !== 'exchange');
   const ratios = [
     ...ratio('exchange (many members) ÷ bare Fastify', many, byKey('bare')),
-    ...ratio('exchange (many members) ÷ single-row update (random rows)', many, byKey('update-random')),
+    ...ratio('exchange (many members) ÷ single-row update (random rows)', many, baseline),
     ...ratio('exchange (one member) ÷ single-row update (one hot row)', byKey('exchange-one'), byKey('update-hot')),
     ...ratio('exchange (one member) ÷ exchange (many members)', byKey('exchange-one'), many),
+    ...others.flatMap((scenario) =>
+      ratio(`${WRITE_KINDS[scenario.write ?? 'exchange'].title} ÷ single-row update (random rows)`, scenario, baseline),
+    ),
   ];
+  const cpuPerRequest = (scenario: ScenarioResult) =>
+    scenario.cpuMsPerRequest.server + scenario.cpuMsPerRequest.postgres;
+  const writeGoals: WriteGoal[] = baseline
+    ? scenarios
+        .filter((scenario) => scenario.key.endsWith('-many') && scenario.write)
+        .map((scenario) => {
+          const cpuRatio = cpuPerRequest(baseline) > 0 ? cpuPerRequest(scenario) / cpuPerRequest(baseline) : Infinity;
+          const requestsPerSecondRatio =
+            baseline.requestsPerSecond > 0 ? scenario.requestsPerSecond / baseline.requestsPerSecond : 0;
+          return {
+            write: scenario.write ?? 'exchange',
+            scenario: scenario.scenario,
+            cpuMsPerRequest: cpuPerRequest(scenario),
+            baselineCpuMsPerRequest: cpuPerRequest(baseline),
+            cpuRatio,
+            requestsPerSecondRatio,
+            p99Ms: scenario.p99Ms,
+            met:
+              options.connections === WRITE_GOAL.connections &&
+              scenario.errors === 0 &&
+              cpuRatio <= WRITE_GOAL.cpuRatio &&
+              requestsPerSecondRatio >= WRITE_GOAL.rpsRatio &&
+              scenario.p99Ms < WRITE_GOAL.p99Ms,
+          };
+        })
+    : [];
   return {
     benchmark: 'ledger',
     database: db,
@@ -472,7 +620,9 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
     ...(settings ? { postgres: settings } : {}),
     scenarios,
     ratios,
-    ledgerCheck,
+    ...(ledgerCheck ? { ledgerCheck } : {}),
+    writeChecks,
+    writeGoals,
     ...(db === 'postgres' && many
       ? {
           goal: {
@@ -491,118 +641,5 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const otherCpu = (cpu: CpuUse) => Math.max(0, cpu.machine - cpu.server - cpu.postgres - cpu.runner);
-const cores = (value: number) => value.toFixed(2);
-
-function printReports(reports: DbReport[], options: Options): void {
-  const first = reports[0];
-  console.log('');
-  console.log(
-    `Ledger benchmark — ${first?.machine.cpus ?? '?'} × ${first?.machine.model ?? '?'}, Node ${process.version}; ` +
-      `${options.connections} connections, ${options.duration} s measured after ${options.warmup} s warm-up`,
-  );
-  console.log(
-    'CPU: cores busy on average while measuring: server = the process under load, pg = every PostgreSQL process,',
-  );
-  console.log('runner = this process (autocannon), other = everything else on the machine.');
-  console.log('');
-  const rows = reports.flatMap((report) =>
-    report.scenarios.map((s) => [
-      s.scenario,
-      report.database,
-      String(s.connections),
-      s.poolSize === null ? '-' : String(s.poolSize),
-      whole(s.requestsPerSecond),
-      ms(s.p50Ms),
-      ms(s.p99Ms),
-      whole(s.errors),
-      cores(s.cpu.server),
-      report.database === 'postgres' ? cores(s.cpu.postgres) : '-',
-      cores(s.cpu.runner),
-      cores(otherCpu(s.cpu)),
-    ]),
-  );
-  console.log(
-    formatTable(
-      [
-        'scenario',
-        'database',
-        'conn',
-        'pool',
-        'requests/s',
-        'p50 ms',
-        'p99 ms',
-        'errors',
-        'CPU server',
-        'CPU pg',
-        'CPU runner',
-        'CPU other',
-      ],
-      rows,
-      [false, false, true, true, true, true, true, true, true, true, true, true],
-    ),
-  );
-  for (const report of reports) {
-    console.log('');
-    console.log(`Ratios on ${report.database} (requests/s ratio; p99 ratio):`);
-    for (const ratio of report.ratios) {
-      console.log(`  ${ratio.name}: ${ratio.requestsPerSecond.toFixed(3)}; p99 × ${ratio.p99.toFixed(2)}`);
-    }
-    console.log(
-      `CPU ms per successful request on ${report.database} (server${report.database === 'postgres' ? ' + PostgreSQL' : ''}):`,
-    );
-    for (const s of report.scenarios.filter((scenario) => scenario.key !== 'bare')) {
-      const { server, postgres } = s.cpuMsPerRequest;
-      console.log(
-        `  ${s.scenario}: ${server.toFixed(3)}${report.database === 'postgres' ? ` + ${postgres.toFixed(3)}` : ''}`,
-      );
-    }
-    const waited = report.scenarios.filter((s) => s.waits);
-    if (waited.length > 0) {
-      console.log(`PostgreSQL backends of the bench database while measuring (average count by state / wait):`);
-      for (const s of waited) {
-        const top = Object.entries(s.waits?.backends ?? {}).slice(0, 5);
-        console.log(`  ${s.scenario}: ${top.map(([key, value]) => `${key} ${value.toFixed(1)}`).join(', ')}`);
-      }
-    }
-    const check = report.ledgerCheck;
-    console.log(
-      `Ledger check on ${report.database}: ${whole(check.answered)} confirmations answered 200, ` +
-        `${whole(check.applied)} exchanges applied in the ledger` +
-        (check.applied > check.answered ? ` (${check.applied - check.answered} were in flight when a run ended)` : '') +
-        (check.ok
-          ? ': consistent'
-          : `: NOT CONSISTENT (${check.overcountedMembers} members counted more than applied)`),
-    );
-    for (const s of report.scenarios) {
-      if (s.errors > 0 || s.notes.length > 0) {
-        console.log(`  ${report.database} / ${s.scenario}: ${[...s.notes, JSON.stringify(s.failures)].join('; ')}`);
-        for (const sample of s.failureSamples) console.log(`    ${sample}`);
-      }
-    }
-  }
-  const busiest = Math.max(0, ...reports.flatMap((report) => report.scenarios.map((s) => otherCpu(s.cpu))));
-  if (busiest > 0.2) {
-    console.log('');
-    console.log(
-      `Note: other processes on this machine used up to ${cores(busiest)} cores while measuring; the figures are disturbed by them.`,
-    );
-  }
-  const postgres = reports.find((report) => report.database === 'postgres');
-  const many = postgres?.scenarios.find((s) => s.key === 'exchange-many');
-  console.log('');
-  if (postgres?.goal && many) {
-    const atGoalLoad =
-      options.connections === GOAL.connections
-        ? ''
-        : ` (measured at ${options.connections} connections, the goal is at ${GOAL.connections})`;
-    console.log(
-      `Goal (PostgreSQL, many members): >= ${whole(GOAL.rps)}/s and p99 < ${GOAL.p99Ms} ms at ${GOAL.connections} connections: ` +
-        `${postgres.goal.met ? 'met' : 'not met'} (${whole(many.requestsPerSecond)}/s, p99 ${ms(many.p99Ms)} ms, ${whole(many.errors)} errors)${atGoalLoad}`,
-    );
-  } else {
-    console.log('Goal (PostgreSQL, many members): not measured in this run (use --db postgres or both)');
-  }
-}
-
+/** The end of a ledger check's line. */
 await runBench({ name: 'ledger', title: 'ledger benchmark', parseOptions, benchDatabase, print: printReports });

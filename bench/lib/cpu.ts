@@ -27,15 +27,26 @@ function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** Process ids of every local PostgreSQL process (postmaster, backends, background workers). */
-function postgresPids(): number[] {
+/** A client backend's title: `postgres: 15/main: <user> <database> <host>(<port>) <state>`. */
+const BACKEND_TITLE = /^postgres: .*?: \S+ (\S+) (?:\[?[\d.:a-f]+\]?\(\d+\)|\[local\])/;
+
+/**
+ * Process ids of the local PostgreSQL processes (postmaster, backends, background workers); with
+ * `database`, client backends of other databases are left out (the shared background processes,
+ * WAL writer and checkpointer among them, stay in).
+ */
+function postgresPids(database?: string): number[] {
   try {
     return readdirSync('/proc')
       .filter((entry) => /^\d+$/.test(entry))
       .map(Number)
       .filter((pid) => {
         try {
-          return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+          if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') return false;
+          if (database === undefined) return true;
+          const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+          const backendOf = BACKEND_TITLE.exec(title)?.[1];
+          return backendOf === undefined || backendOf === database;
         } catch {
           return false;
         }
@@ -71,21 +82,23 @@ export interface CpuUse {
 }
 
 /**
- * Starts measuring the CPU of `serverPid`, of the local PostgreSQL processes and of this process;
- * the returned function ends the window. Backends that ended during the window are missed, so the
- * PostgreSQL figure is a lower bound (the pools here keep their connections).
+ * Starts measuring the CPU of `serverPid`, of the local PostgreSQL processes (with `database`, only
+ * that database's backends and the shared background processes: other databases' clients on the
+ * same PostgreSQL are left out) and of this process; the returned function ends the window.
+ * Backends that ended during the window are missed, so the PostgreSQL figure is a lower bound (the
+ * pools here keep their connections).
  */
-export function startCpuWindow(serverPid: number): () => CpuUse {
+export function startCpuWindow(serverPid: number, database?: string): () => CpuUse {
   const started = performance.now();
   const server0 = cpuSecondsOf(serverPid);
-  const postgres0 = new Map(postgresPids().map((pid) => [pid, cpuSecondsOf(pid)]));
+  const postgres0 = new Map(postgresPids(database).map((pid) => [pid, cpuSecondsOf(pid)]));
   const runner0 = process.cpuUsage();
   const machine0 = machineTicks();
   return () => {
     const seconds = (performance.now() - started) / 1000;
     const runner = process.cpuUsage(runner0);
     let postgres = 0;
-    for (const pid of postgresPids()) postgres += cpuSecondsOf(pid) - (postgres0.get(pid) ?? 0);
+    for (const pid of postgresPids(database)) postgres += cpuSecondsOf(pid) - (postgres0.get(pid) ?? 0);
     const machine1 = machineTicks();
     const cores = cpus().length;
     const machineTotal = machine1.total - machine0.total;

@@ -20,6 +20,8 @@ export async function startServer(options: {
   inviteCode: string;
   databaseEnv: Record<string, string>;
   nodeArgs?: string[];
+  /** Settings over the defaults below, e.g. the embedded chain for withdrawals. */
+  env?: Record<string, string>;
 }): Promise<NodeProcess> {
   const port = await freePort();
   return startNodeProcess({
@@ -44,6 +46,7 @@ export async function startServer(options: {
       RATE_LIMIT_CODE_MAX: '100000',
       GENESIS_INVITE_CODE: options.inviteCode,
       ...options.databaseEnv,
+      ...options.env,
     }),
   });
 }
