@@ -3,7 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { containsNul, wirePlugin } from './wire.ts';
+import { containsUnstorableText, wirePlugin } from './wire.ts';
 
 /** A pg error as the driver throws it, wrapped by Drizzle with the statement's parameters. */
 function failedQuery(code: string, message: string) {
@@ -81,9 +81,18 @@ describe('wire protocol: NUL characters (issue 23 item 10)', () => {
       { nested: { ['\u0000']: 1 } },
       JSON.parse(`${'['.repeat(10_000)}"\\u0000"${']'.repeat(10_000)}`),
     ];
-    nul.forEach((value, index) => expect(containsNul(value), `case ${index}`).toBe(true));
+    nul.forEach((value, index) => expect(containsUnstorableText(value), `case ${index}`).toBe(true));
     for (const value of ['\\u0000', '%00', 'null', null, undefined, 0, true, { a: ['b', { c: 'd' }] }, []]) {
-      expect(containsNul(value)).toBe(false);
+      expect(containsUnstorableText(value)).toBe(false);
+    }
+  });
+
+  it('finds half a surrogate pair alone, in a string or a key, and lets whole pairs through', () => {
+    for (const value of ['\ud800', 'a\udc00b', { note: ['x\udbff'] }, { ['\ud83d']: 1 }, '\ude00\ud83d']) {
+      expect(containsUnstorableText(value), JSON.stringify(value)).toBe(true);
+    }
+    for (const value of ['😀', 'a😀b', { ['名前😀']: ['Ωmega'] }, '\\ud800']) {
+      expect(containsUnstorableText(value), JSON.stringify(value)).toBe(false);
     }
   });
 

@@ -34,27 +34,43 @@ function describeQueryError(error: DrizzleQueryError) {
 }
 
 /**
- * Whether a NUL character (U+0000) is in any string or object key of a parsed request part, at
- * any depth. PostgreSQL text cannot hold it (`invalid byte sequence for encoding "UTF8": 0x00`)
- * and no field has a use for it, so the wire refuses it once for every route instead of each
- * schema remembering to. Iterative: a deeply nested body cannot exhaust the stack.
+ * A NUL character (U+0000), or half of a UTF-16 surrogate pair alone (JSON's `"\ud800"`): text
+ * PostgreSQL cannot hold as sent. `text` refuses a NUL (`invalid byte sequence for encoding "UTF8":
+ * 0x00`) and silently stores U+FFFD for a lone surrogate; `jsonb` refuses both (`invalid input syntax
+ * for type json`: the audit of an export's filter answered 500). No field has a use for either, and
+ * I-JSON (RFC 7493 §2.1) forbids them, so the wire refuses them once for every route instead of
+ * each schema remembering to. A whole pair (an emoji) is one code point here and passes.
  */
-export function containsNul(value: unknown): boolean {
+const hasNul = (text: string) => text.includes('\u0000');
+/** With the `u` flag a whole pair is one code point: only a lone half matches. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const isUnstorable = (text: string) => hasNul(text) || LONE_SURROGATE.test(text);
+
+/**
+ * Whether `test` holds for any string or object key of a parsed request part, at any depth.
+ * Iterative: a deeply nested body cannot exhaust the stack.
+ */
+function containsText(value: unknown, test: (text: string) => boolean): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const next = pending.pop();
     if (typeof next === 'string') {
-      if (next.includes('\u0000')) return true;
+      if (test(next)) return true;
     } else if (Array.isArray(next)) {
       for (const item of next) pending.push(item);
     } else if (next !== null && typeof next === 'object') {
       for (const [key, item] of Object.entries(next)) {
-        if (key.includes('\u0000')) return true;
+        if (test(key)) return true;
         pending.push(item);
       }
     }
   }
   return false;
+}
+
+/** Whether a NUL or a lone surrogate is in any string or object key of a parsed request part, at any depth. */
+export function containsUnstorableText(value: unknown): boolean {
+  return containsText(value, isUnstorable);
 }
 
 /** HTTP statuses other than 200 for business errors; the member app shows `msg` for any status but 404. */
@@ -98,8 +114,12 @@ export const wirePlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('preValidation', async (request, reply) => {
     if (request.body === undefined || request.body === null) request.body = {};
-    // Before any schema or handler, for every route present and future: a NUL anywhere is refused.
-    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+    // Before any schema or handler, for every route present and future: a NUL or a lone surrogate anywhere is refused.
+    if (
+      containsUnstorableText(request.body) ||
+      containsUnstorableText(request.query) ||
+      containsUnstorableText(request.params)
+    ) {
       return sendBody(reply, 200, ErrorCode.INVALID_REQUEST, translate(request.locale, 'validation.invalidCharacter'));
     }
   });
