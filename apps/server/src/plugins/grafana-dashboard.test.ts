@@ -24,7 +24,7 @@ describe('the Grafana dashboard in deploy/', () => {
     const exported = new Set<string>();
     for (const metric of await metrics.registry.getMetricsAsJSON()) {
       exported.add(metric.name);
-      if (metric.type === 'histogram')
+      if (String(metric.type) === 'histogram')
         for (const suffix of ['_bucket', '_sum', '_count']) exported.add(metric.name + suffix);
     }
     const named = dashboard.panels.flatMap((panel) =>
