@@ -5,13 +5,8 @@ import { createWalletMember, type TestMember } from './testing/members.ts';
 import { openApiPostRoutes, wireProblemOf, type JsonSchema, type Route } from './testing/openapi-routes.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { testDatabaseKind } from './testing/test-database.ts';
-import {
-  changedTables,
-  createBodyFixtures,
-  tableDigests,
-  validBodies,
-  type RecordIds,
-} from './testing/valid-bodies.ts';
+import { changedTables, tableDigests } from './testing/table-snapshot.ts';
+import { createBodyFixtures, validBodies, type RecordIds } from './testing/valid-bodies.ts';
 
 /**
  * "Never a 5xx, never a record written by a refused request" (Step 10 §2). The NUL fuzz
@@ -266,7 +261,7 @@ async function tablesNow(previous?: Tables): Promise<Tables> {
   const mark = rows[0]!.mark;
   if (previous?.mark === mark) return previous;
   digests++;
-  return { mark, digests: await tableDigests(t) };
+  return { mark, digests: await tableDigests(t.database.db) };
 }
 
 const writtenBetween = (before: Tables, after: Tables) =>

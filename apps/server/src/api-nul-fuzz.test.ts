@@ -5,13 +5,8 @@ import { type TestMember } from './testing/members.ts';
 import { openApiPostRoutes, wireProblemOf, type Route } from './testing/openapi-routes.ts';
 import { createTestApp, type TestApp } from './testing/test-app.ts';
 import { testDatabaseKind } from './testing/test-database.ts';
-import {
-  changedTables,
-  createBodyFixtures,
-  tableDigests as digestsOf,
-  validBodies as validBodiesOf,
-  type RecordIds,
-} from './testing/valid-bodies.ts';
+import { changedTables, tableDigests as digestsOf } from './testing/table-snapshot.ts';
+import { createBodyFixtures, validBodies as validBodiesOf, type RecordIds } from './testing/valid-bodies.ts';
 
 /**
  * "Never a 500 on a NUL" (Step 7b, issue 23 item 10). PostgreSQL text cannot hold U+0000, so a
@@ -126,7 +121,7 @@ const IDENTITIES = [
 
 const refusal = (language: string) => translate(resolveLocale(language), 'validation.invalidCharacter');
 
-const tableDigests = () => digestsOf(t);
+const tableDigests = () => digestsOf(t.database.db);
 
 describe(`never a 500 on a NUL: each string of every POST route, alone (${testDatabaseKind()})`, () => {
   it('refuses a NUL in any string or key with the localised validation message, writing nothing', async () => {

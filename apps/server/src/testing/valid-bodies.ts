@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { buyKlkTier } from './klk.ts';
@@ -10,8 +9,8 @@ import type { TestApp } from './test-app.ts';
 /**
  * What the one-field-at-a-time fuzz tests share (api-nul-fuzz.test.ts, api-field-fuzz.test.ts): a
  * VALID body for every POST route, built from its schema in the OpenAPI document; the fixtures those
- * bodies point at (so a valid id gets a request as far as the write); and a digest of every table,
- * to prove a refused request wrote nothing.
+ * bodies point at (so a valid id gets a request as far as the write). That a refused request wrote
+ * nothing is testing/table-snapshot.ts.
  */
 
 /** Fixed: the same pattern-generated strings on every run and both databases. */
@@ -193,25 +192,4 @@ export function validBodies(route: Route, recordIds: RecordIds): unknown[] {
   if (!route.schema) return [{}];
   const variants = route.schema.oneOf ?? route.schema.anyOf ?? [route.schema];
   return variants.map((variant) => exampleOf(variant, route.path, recordIds));
-}
-
-// ---------------------------------------------------------------------------------------------
-// That nothing was written.
-
-/** Each table's row count and a digest of its rows: any insert, update or delete changes it. */
-export async function tableDigests(t: TestApp): Promise<Map<string, string>> {
-  const rowsOf = async <Row>(query: SQL) => ((await t.database.db.execute(query)) as { rows: Row[] }).rows;
-  const tables = await rowsOf<{ name: string }>(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  );
-  const parts = tables.map(
-    ({ name }) =>
-      `select '${name}' as name, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as digest from "${name}" x`,
-  );
-  const digests = await rowsOf<{ name: string; digest: string }>(sql.raw(parts.join(' union all ')));
-  return new Map(digests.map((row) => [row.name, row.digest]));
-}
-
-export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...after].filter(([name, digest]) => before.get(name) !== digest).map(([name]) => name);
 }
