@@ -3,10 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletMember, type TestMember } from './testing/members.ts';
 import { openApiPostRoutes, wireProblemOf, type JsonSchema, type Route } from './testing/openapi-routes.ts';
-import { createTestApp, type TestApp } from './testing/test-app.ts';
+import type { TestApp } from './testing/test-app.ts';
 import { testDatabaseKind } from './testing/test-database.ts';
 import { changedTables, tableDigests } from './testing/table-snapshot.ts';
-import { createBodyFixtures, validBodies, type RecordIds } from './testing/valid-bodies.ts';
+import { createFuzzApp, validBodies, type RecordIds } from './testing/valid-bodies.ts';
 
 /**
  * "Never a 5xx, never a record written by a refused request" (Step 10 §2). The NUL fuzz
@@ -33,14 +33,8 @@ let member: TestMember;
 let recordIds: RecordIds;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    RUN_CHAIN_WORKERS: 'false',
-    OPERATOR_KEYS: `fuzz@admin+finance+compliance+support+content:${OPERATOR_KEY}`,
-    RATE_LIMIT_LOGIN_MAX: '1000000',
-    RATE_LIMIT_ACCOUNT_MAX: '1000000',
-    RATE_LIMIT_CODE_MAX: '1000000',
-  });
-  ({ member, recordIds } = await createBodyFixtures(t, OPERATOR));
+  // The server and the fixtures the valid bodies point at (testing/valid-bodies.ts).
+  ({ t, member, recordIds } = await createFuzzApp(OPERATOR_KEY));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

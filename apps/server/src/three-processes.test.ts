@@ -6,6 +6,7 @@ import { parseUnits, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { members } from './db/schema/index.ts';
+import { decodeQuote } from './modules/exchange/service.ts';
 import { findLedgerViolations } from './testing/ledger-invariants.ts';
 import { startLocalChain, type LocalChain } from './testing/local-chain.ts';
 import { createWalletMember, fund, type TestMember } from './testing/members.ts';
@@ -151,6 +152,17 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const started = Date.now();
       const loading = () => Date.now() - started < LOAD_MS;
 
+      /** Sends a money request with a fresh request id, as a member's one submission, and records it. */
+      const submit = async (
+        operation: Exclude<Operation, 'exchange'>,
+        path: string,
+        body: Record<string, unknown>,
+        member: TestMember,
+      ) => {
+        const key = randomUUID();
+        const outcome = await call(path, { ...body, requestId: key }, member);
+        sent.push({ operation, memberId: member.memberId, key, outcome });
+      };
       const trade = async (member: TestMember) => {
         while (loading()) {
           const choice = random();
@@ -158,61 +170,28 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
             const quote = await call('/api/exchange/quote', { from: 'USDT', to: 'KPC', amount: '10' }, member);
             if (quote.kind !== 'answered' || quote.code !== 200) continue;
             const token = quote.data.quote as string;
-            const { id } = JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { id: string };
+            // The quote's id is the exchange's request id (the server's own decoder reads it).
+            const { id } = decodeQuote(TEST_APP_SECRET, token);
             const outcome = await call('/api/exchange/confirm', { quote: token }, member);
             sent.push({ operation: 'exchange', memberId: member.memberId, key: id, outcome });
           } else if (choice < 0.6) {
-            const key = randomUUID();
-            const body = { productId: product.id, amount: product.minAmount, requestId: key };
-            sent.push({
-              operation: 'join',
-              memberId: member.memberId,
-              key,
-              outcome: await call('/api/plan/join', body, member),
-            });
+            await submit('join', '/api/plan/join', { productId: product.id, amount: product.minAmount }, member);
           } else if (choice < 0.75) {
-            const key = randomUUID();
-            const body = { termId: term.id, amount: term.minAmount, requestId: key };
-            sent.push({
-              operation: 'pledge',
-              memberId: member.memberId,
-              key,
-              outcome: await call('/api/plan/pledge', body, member),
-            });
+            await submit('pledge', '/api/plan/pledge', { termId: term.id, amount: term.minAmount }, member);
           } else if (choice < 0.88 && cardOf.has(member.memberId)) {
-            const key = randomUUID();
-            const body = { id: cardOf.get(member.memberId), amount: '20', requestId: key };
-            sent.push({
-              operation: 'topup',
-              memberId: member.memberId,
-              key,
-              outcome: await call('/api/card/topup', body, member),
-            });
+            await submit('topup', '/api/card/topup', { id: cardOf.get(member.memberId), amount: '20' }, member);
           } else {
             const shown = await call('/api/klk/packages', {}, member);
             if (shown.kind !== 'answered' || shown.code !== 200) continue;
             const tier = (shown.data.tiers as { id: string; price: string; payNow?: string | null }[])[0]!;
-            const key = randomUUID();
-            const body = { tierId: tier.id, amount: tier.payNow ?? tier.price, requestId: key };
-            sent.push({
-              operation: 'klk',
-              memberId: member.memberId,
-              key,
-              outcome: await call('/api/klk/buy', body, member),
-            });
+            await submit('klk', '/api/klk/buy', { tierId: tier.id, amount: tier.payNow ?? tier.price }, member);
           }
         }
       };
       const withdraw = async ({ member, code, to }: (typeof withdrawers)[number], delay: number) => {
         await sleep(delay);
-        const key = randomUUID();
-        const body = { requestId: key, chainId: 31337, asset: 'USDT', address: to, amount: '25', code };
-        sent.push({
-          operation: 'withdraw',
-          memberId: member.memberId,
-          key,
-          outcome: await call('/api/withdraw/apply', body, member),
-        });
+        const body = { chainId: 31337, asset: 'USDT', address: to, amount: '25', code };
+        await submit('withdraw', '/api/withdraw/apply', body, member);
       };
       const depositOnChain = async () => {
         while (loading()) {

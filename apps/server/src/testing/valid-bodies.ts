@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { buyKlkTier } from './klk.ts';
 import { createWalletMember, fund, type TestMember } from './members.ts';
 import { lowerBound, upperBound, type JsonSchema, type Route } from './openapi-routes.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
  * What the one-field-at-a-time fuzz tests share (api-nul-fuzz.test.ts, api-field-fuzz.test.ts): a
@@ -18,6 +18,23 @@ const SEED = 20_251_123;
 
 /** Record ids of the fixtures, by route prefix: a valid id gets a request as far as the write. */
 export type RecordIds = Map<string, Record<string, string>>;
+
+/**
+ * The server the one-field fuzz tests send to: no chain workers, `operatorKey` an operator with
+ * every role, limits out of the way, and the fixtures below.
+ */
+export async function createFuzzApp(
+  operatorKey: string,
+): Promise<{ t: TestApp; member: TestMember; recordIds: RecordIds }> {
+  const t = await createTestApp({
+    RUN_CHAIN_WORKERS: 'false',
+    OPERATOR_KEYS: `fuzz@admin+finance+compliance+support+content:${operatorKey}`,
+    RATE_LIMIT_LOGIN_MAX: '1000000',
+    RATE_LIMIT_ACCOUNT_MAX: '1000000',
+    RATE_LIMIT_CODE_MAX: '1000000',
+  });
+  return { t, ...(await createBodyFixtures(t, { 'x-operator-key': operatorKey })) };
+}
 
 /**
  * Fixtures the valid bodies point at: a member with funds and a partner KLK tier, its activation

@@ -95,7 +95,8 @@ function encodeQuote(secret: string, terms: QuoteTerms): string {
   return `${payload}.${signTerms(secret, payload)}`;
 }
 
-function decodeQuote(secret: string, token: string): QuoteTerms {
+/** The terms a quote token carries, once its signature checks out (QUOTE_INVALID otherwise). */
+export function decodeQuote(secret: string, token: string): QuoteTerms {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined || !equalHashes(signature, signTerms(secret, payload))) {
     throw new AppError('QUOTE_INVALID');
