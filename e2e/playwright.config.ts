@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { GENESIS_CODE, OPERATOR_KEY, OPERATOR_NAME } from './support/constants.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+const outputDir = process.env.E2E_OUTPUT_DIR ?? './test-results';
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const mailHttpPort = Number(process.env.E2E_MAIL_HTTP_PORT ?? 2526);
 // support/test-wallet.ts reads the same variable to reach the node.
@@ -19,8 +20,10 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
-  outputDir: './test-results',
+  // scripts/browser-journeys.mjs gives each shard its own output, and reads each file's seconds
+  // from the JSON report to balance the next run's shards.
+  reporter: [['list'], ['json', { outputFile: `${outputDir}/report.json` }]],
+  outputDir,
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://127.0.0.1:${port}`,
@@ -30,6 +33,8 @@ export default defineConfig({
     hasTouch: true,
     colorScheme: 'dark',
     locale: 'en-US',
+    // A click that can never land (a covered button) fails here, not at the end of a long journey's timeout.
+    actionTimeout: 30_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -70,6 +75,9 @@ export default defineConfig({
         RATE_LIMIT_ACCOUNT_MAX: '500',
         RATE_LIMIT_CODE_MAX: '500',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Passkeys refuse an IP address as the site: the passkeys journey opens the app at localhost.
+        WEBAUTHN_RP_ID: 'localhost',
+        WEBAUTHN_ORIGINS: `http://localhost:${port}`,
         // The console journeys see the step-up prompt: a sign-in's second factor goes stale quickly.
         OPERATOR_STEP_UP_SECONDS: '30',
         // No RPC configured: the server starts its embedded Hardhat chain here (31337 joins the allowed chains).

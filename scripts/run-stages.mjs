@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 // `npm test` (Step 10 §4): the stages in order, each timed, with a summary of their durations at
-// the end (and on failure), so CI's growth stage by stage is visible in every run's log.
-import { spawnSync } from 'node:child_process';
+// the end (and on failure), so CI's growth stage by stage is visible in every run's log. A stage
+// of several commands runs them side by side (each is mostly one core's work).
+import { spawn } from 'node:child_process';
 
 const stages = [
   ['prerequisites', 'node scripts/test-prerequisites.mjs'],
   ['dependency audit', 'node scripts/dependency-audit.mjs'],
-  ['lint', 'npm run -s lint'],
-  ['typecheck', 'npm run -s typecheck'],
+  ['lint and typecheck', ['npm run -s lint', 'npm run -s typecheck']],
   ['unit and server tests', 'npm run -s test:unit'],
   ['build', 'npm run -s build'],
   ['bundle budget', 'node scripts/bundle-budget.mjs'],
-  ['browser journeys', 'npm test -s -w @kpc/e2e'],
+  ['browser journeys', 'node scripts/browser-journeys.mjs'],
 ];
 
 /** "1 min 05 s" or "4.2 s". */
@@ -31,17 +31,29 @@ function summary(done) {
   return ['', 'test stages:', ...lines, `  ${'total'.padEnd(width)}  ${formatDuration(total).padStart(10)}`].join('\n');
 }
 
+/** Runs one command in a shell with this terminal; resolves to its exit code. */
+function run(command, alongside) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    spawn('sh', ['-c', command], { stdio: 'inherit' }).on('close', (code) => {
+      if (alongside) console.log(`  (${command}: ${formatDuration((performance.now() - started) / 1000)})`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const done = [];
   for (const [name, command] of stages) {
-    console.log(`\n▶ ${name}: ${command}`);
+    console.log(`\n▶ ${name}: ${[command].flat().join(' & ')}`);
     const started = performance.now();
-    const result = spawnSync('sh', ['-c', command], { stdio: 'inherit' });
-    const ok = result.status === 0;
+    const commands = [command].flat();
+    const codes = await Promise.all(commands.map((one) => run(one, commands.length > 1)));
+    const ok = codes.every((code) => code === 0);
     done.push({ name, seconds: (performance.now() - started) / 1000, ok });
     if (!ok) {
       console.log(summary(done));
-      process.exit(result.status ?? 1);
+      process.exit(codes.find((code) => code !== 0) ?? 1);
     }
   }
   console.log(summary(done));

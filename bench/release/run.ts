@@ -24,6 +24,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../apps/ser
 import { offsetClock, type Clock } from '../../apps/server/src/lib/clock.ts';
 import { runReleaseEngine } from '../../apps/server/src/modules/plan/release-engine.ts';
 import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
+import { rows } from '../lib/sql-rows.ts';
 import { createPostgresDatabase, postgresSettings, tempDir } from '../lib/setup.ts';
 import { formatTable, whole } from '../lib/table.ts';
 
@@ -114,11 +115,6 @@ function parseOptions(): Options {
     workers: positiveInt('workers', values.workers, 16),
     pgUrl: values['pg-url'],
   };
-}
-
-async function rows<Row>(db: Database, statement: ReturnType<typeof sql>): Promise<Row[]> {
-  const result: unknown = await db.execute(statement);
-  return (result as { rows: Row[] }).rows;
 }
 
 const seconds = (started: number) => (performance.now() - started) / 1000;

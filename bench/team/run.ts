@@ -32,6 +32,7 @@ import { insertMemberWithInviteCode } from '../../apps/server/src/modules/accoun
 import { invitations, teamSummary } from '../../apps/server/src/modules/team/service.ts';
 import { addMemberToTree, addTeamVolume } from '../../apps/server/src/modules/team/tree.ts';
 import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
+import { rows } from '../lib/sql-rows.ts';
 import { createPostgresDatabase, postgresSettings, tempDir } from '../lib/setup.ts';
 import { formatTable, whole } from '../lib/table.ts';
 import { FAN, generateTree, memberId, ROOT_FAN } from './tree.ts';
@@ -150,11 +151,6 @@ function parseOptions(): Options {
     }
   }
   return options;
-}
-
-async function rows<Row>(db: Database, statement: ReturnType<typeof sql>): Promise<Row[]> {
-  const result: unknown = await db.execute(statement);
-  return (result as { rows: Row[] }).rows;
 }
 
 const seconds = (started: number) => (performance.now() - started) / 1000;

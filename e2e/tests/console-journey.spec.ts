@@ -119,6 +119,7 @@ test('the first administrator enrols with the development link and invites a fin
   await expect(page.getByTestId('console-menu').getByRole('menuitem')).toHaveText([
     'Dashboard',
     'Members',
+    'Proof of liabilities',
     'Configuration',
     'Operators',
     'Audit log',
@@ -169,6 +170,7 @@ test("finance approves a member's large withdrawal in the queue and the member's
     'Withdrawals',
     'Deposits',
     'Adjustments',
+    'Proof of liabilities',
   ]);
 
   // The second factor given at enrolment goes stale (OPERATOR_STEP_UP_SECONDS=30 in the journeys).
@@ -272,7 +274,11 @@ test('a support operator sees the queue read-only, and the server refuses an app
   expect(refused.body.code).toBe(1808);
   expect(refused.body.msg).not.toBe('');
   await page.reload();
-  await expect(page.getByTestId('withdrawals-table').locator('tr', { hasText: pending.id })).toContainText('待审核');
+  // A whole reload of the console (its code, the session, the section, the list): under CI's two
+  // shards on two cores this has taken longer than the default 10 s.
+  await expect(page.getByTestId('withdrawals-table').locator('tr', { hasText: pending.id })).toContainText('待审核', {
+    timeout: 30_000,
+  });
   await supportContext.close();
 });
 

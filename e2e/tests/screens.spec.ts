@@ -21,6 +21,8 @@ for (const language of [
   { code: 'zh-Hans', alias: 'zh_CN', login: '登录' },
 ]) {
   test(`screens in ${language.code}`, async ({ page }) => {
+    // Some thirty screens: 50 s alone, more beside another shard on two cores.
+    test.setTimeout(180_000);
     await page.addInitScript((code) => {
       if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
     }, language.code);

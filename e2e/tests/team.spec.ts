@@ -114,8 +114,9 @@ for (const language of ['en', 'zh-Hans'] as const) {
     await capture(friend, `${language}-register-invited`);
     // The register page remembers the invitation when it is opened again without it.
     await registerThroughUi(friend, friendEmail, null);
-    await expect(friend.getByTestId('home-page')).toBeVisible();
+    // The welcome toast lasts seconds: caught first, while the home page may still be loading.
     await expect(friend.getByText(text.registered)).toBeVisible();
+    await expect(friend.getByTestId('home-page')).toBeVisible();
     await friendContext.close();
 
     // The inviter's team: one direct member, the friend masked in "my invitations".

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { maskAddress } from '@kpc/shared';
 import { generatePrivateKey } from 'viem/accounts';
 import { loginThroughUi, registerThroughApi, uniqueEmail } from '../support/account.ts';
 import { GENESIS_CODE } from '../support/constants.ts';
+import { expectToast } from '../support/journey.ts';
 import { installTestWallet, TEST_WALLET_ICON } from '../support/test-wallet.ts';
 
 // Wallet sign-in and binding (Step 2) with a real signer against the server's local chain. Each
@@ -12,10 +13,6 @@ import { installTestWallet, TEST_WALLET_ICON } from '../support/test-wallet.ts';
 function masked(address: string): RegExp {
   const text = maskAddress(address).replace(/[.]/g, '\\.');
   return new RegExp(text, 'i');
-}
-
-async function expectToast(page: Page, text: string) {
-  await expect(page.locator('.adm-toast-main')).toHaveText(text);
 }
 
 test('an invited newcomer signs in with the wallet and finds the address on Mine', async ({ page }) => {

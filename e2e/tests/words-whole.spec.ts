@@ -38,6 +38,7 @@ const SCREENS: Screen[] = [
   { name: 'exchange', path: '/pages/exchange/index', page: 'exchange-page' },
   { name: 'invite', path: '/pages/invite/index', page: 'invite-page', isPictured: true },
   { name: 'mine', path: '/pages/mine/index', page: 'mine-page' },
+  { name: 'proof', path: '/pages/proof/index', page: 'proof-page', isPictured: true },
 ];
 
 /** The labels the walk of issue 24 saw broken (ru "Инвестиционн / ый план", ja "グローバルノ / ード", ...). */

@@ -268,12 +268,15 @@ const codes = new Map<number, number>();
 const acceptedKinds = new Map<string, number>();
 
 async function send(attempt: Attempt, payload: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({
+  const response = await t.app.inject({
     method: 'POST',
     url: attempt.route.path,
     headers: { 'content-type': 'application/json', language: attempt.identity.language, ...attempt.identity.headers() },
     payload,
   });
+  // What an accepted request started after answering (an on-demand snapshot) is its write, not the next one's.
+  await t.app.backgroundWork.settled();
+  return response;
 }
 
 /** An export's answer (`/api/operator/<list>/export`): a CSV download, the one success that is not JSON. */

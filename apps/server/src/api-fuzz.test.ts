@@ -216,6 +216,8 @@ const VALID_SAMPLES: Record<string, unknown[]> = {
   email: ['member@example.com'],
   inviteCode: ['GENESIS1'],
   code: ['123456'],
+  fromDate: ['2026-01-01'],
+  toDate: ['2026-01-31', '2026-12-31'],
 };
 
 /** A value the schema accepts (or nearly: refinements are not in the document). */
@@ -372,9 +374,22 @@ async function post(
   return t.app.inject({ method: 'POST', url: path, headers: { 'content-type': contentType, ...headers }, payload });
 }
 
-/** Why this answer breaks the wire protocol, or null; counts the body codes answered. */
-function problemOf(response: LightMyRequestResponse): string | null {
-  return wireProblemOf(response, (code) => codes.set(code, (codes.get(code) ?? 0) + 1));
+/**
+ * Why this answer breaks the wire protocol, or null; counts the body codes answered. An export
+ * (`…/export`, e.g. the member's `/api/ass/export`) answers a CSV download, the one success that is
+ * not JSON: counted as 200.
+ */
+function problemOf(path: string, response: LightMyRequestResponse): string | null {
+  const count = (code: number) => codes.set(code, (codes.get(code) ?? 0) + 1);
+  if (
+    path.endsWith('/export') &&
+    response.statusCode === 200 &&
+    String(response.headers['content-type']).startsWith('text/csv')
+  ) {
+    count(200);
+    return null;
+  }
+  return wireProblemOf(response, count);
 }
 
 /** Sign-out routes end the fuzzing member's session: a new member takes over for the next route. */
@@ -421,14 +436,14 @@ describe(`never a 500: every POST route of the OpenAPI document (${testDatabaseK
       await ensureMember(withFaucet);
       for (const [name, payload, contentType] of RAW_PAYLOADS) {
         for (const headers of [{}, member.headers]) {
-          const problem = problemOf(await post(route.path, payload, headers, contentType));
+          const problem = problemOf(route.path, await post(route.path, payload, headers, contentType));
           if (problem) failures.push(`${route.path} with ${name}: ${problem}`);
         }
       }
       const details = await fc.check(
         fc.asyncProperty(bodiesFor(route), headerChoices, async (generated, choice) => {
           const payload = toPayload(generated);
-          const problem = problemOf(await post(route.path, payload, headersFor(choice)));
+          const problem = problemOf(route.path, await post(route.path, payload, headersFor(choice)));
           if (problem) throw new Error(`${problem}\n  payload: ${payload.slice(0, 500)}`);
         }),
         { seed: SEED, numRuns: RUNS_PER_ROUTE, endOnFailure: true },

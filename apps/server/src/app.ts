@@ -26,6 +26,7 @@ import { operatorPolicyOf, type OperatorContext } from './modules/operators/cont
 import { secondFactorKeysOf } from './modules/operators/second-factor.ts';
 import { createDepositWatchers } from './modules/recharge/deposit-watcher.ts';
 import { createWithdrawalSenders } from './modules/withdraw/withdrawal-sender.ts';
+import { createBackgroundWork } from './plugins/background-work.ts';
 import { apiReference } from './plugins/api-reference.ts';
 import { createAuthHooks } from './plugins/auth.ts';
 import { healthRoute } from './plugins/health.ts';
@@ -170,6 +171,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   metrics.watch({ database, nodes, watchedChainIds: new Set(context.depositWatchers.keys()) });
 
+  // What a request starts and does not wait for (an on-demand snapshot): closing waits for it.
+  app.decorate('backgroundWork', createBackgroundWork());
+  app.addHook('onClose', async () => app.backgroundWork.settled());
   await registerModules(app, context);
 
   const scheduler = createScheduler(app.log, metrics.observeJob);

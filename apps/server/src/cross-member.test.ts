@@ -6,6 +6,8 @@ import {
   ErrorCode,
   luhnCheckDigit,
   type TActivationCode,
+  type TMemberSessionsResponse,
+  type TPasskeyAssertion,
   type TPlanProductsResponse,
 } from '@kpc/shared';
 import { eq } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import { buyKlkTier } from './testing/klk.ts';
 import { startLocalChain, type LocalChain } from './testing/local-chain.ts';
 import { createWalletMember, fund, type TestMember } from './testing/members.ts';
 import { openApiOperations, openApiPostRoutes, wireProblemOf, type JsonSchema } from './testing/openapi-routes.ts';
+import { softAuthenticator, type SoftAuthenticator } from './testing/soft-authenticator.ts';
 import { changedTables, tableDigests } from './testing/table-snapshot.ts';
 import type { TestApp } from './testing/test-app.ts';
 import { testDatabaseKind } from './testing/test-database.ts';
@@ -55,10 +58,18 @@ const f = {
   pledgeId: '',
   withdrawalId: '',
   withdrawalRecordId: '',
+  /** A withdrawal address A saved (Step 11 §2). */
+  savedAddressId: '',
   depositTx: '',
   /** A transaction on the chain that is nobody's deposit. */
   otherTx: '',
+  /** One of A's two passkeys (Step 11 §2), the security code and the passkey's answer that remove it. */
+  passkeyId: '',
+  passkeyRemoveCode: '',
+  passkeyAnswer: {} as TPasskeyAssertion,
   bInvite: '',
+  /** A's second session (signed in again), which A may end from the first. */
+  sessionId: '',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -79,7 +90,9 @@ function idFieldsOf(schema: JsonSchema | undefined, prefix = ''): string[] {
       const named =
         leaf.type === 'string' &&
         leaf.pattern !== '^\\d{6}$' &&
-        (ID_NAME.test(name) || /^A record's id/.test((leaf as { description?: string }).description ?? ''));
+        (ID_NAME.test(name) || /^A record's id/.test((leaf as { description?: string }).description ?? '')) &&
+        // A passkey's credential id names the member's own passkey: passkeys.test.ts refuses another's.
+        !/^A WebAuthn credential id/.test((leaf as { description?: string }).description ?? '');
       return [...(named ? [`${prefix}${name}`] : []), ...idFieldsOf(field, `${prefix}${name}.`)];
     }),
   ];
@@ -90,6 +103,7 @@ const NOT_OWNED: Record<string, string> = {
   '/api/acc/login': 'the address signs in: the signature of its key proves it',
   '/api/acc/bindWallet': 'the address is bound with the signature of its key',
   '/api/withdraw/apply': 'the address is where the money goes: any address',
+  '/api/wdaddr/add': 'the address is one the member saves: any address',
   '/api/plan/join': 'productId names a public plan product',
   '/api/plan/pledge': 'termId names a public pledge term',
   '/api/klk/buy': 'tierId names a public KLK tier',
@@ -154,6 +168,12 @@ const CASES: Case[] = [
     own: () => ({ quote: f.quote }),
     unknown: () => ({ quote: sameShape(f.quote) }),
   },
+  {
+    path: '/api/acc/sessions/end',
+    field: 'sessionId',
+    own: () => ({ sessionId: f.sessionId }),
+    unknown: () => ({ sessionId: randomUUID() }),
+  },
   byId('/api/card/application', 'id', 'applicationId'),
   {
     path: '/api/card/bind',
@@ -178,12 +198,25 @@ const CASES: Case[] = [
   byId('/api/plan/pledge/redeem', 'pledgeId', 'pledgeId', request),
   byId('/api/withdraw/detail', 'id', 'withdrawalId'),
   byId('/api/withdraw/detail', 'recordId', 'withdrawalRecordId'),
+  byId('/api/wdaddr/remove', 'id', 'savedAddressId'),
   {
     // A hash is public on its chain: the same shape here is a transaction the chain knows that is nobody's deposit.
     path: '/api/recharge/accelerate',
     field: 'txHash',
     own: () => ({ chainId: CHAIN, txHash: f.depositTx }),
     unknown: () => ({ chainId: CHAIN, txHash: f.otherTx }),
+  },
+  {
+    path: '/api/2fa/passkey/rename',
+    field: 'id',
+    own: () => ({ id: f.passkeyId, name: 'Laptop' }),
+    unknown: () => ({ id: randomUUID(), name: 'Laptop' }),
+  },
+  {
+    path: '/api/2fa/passkey/remove',
+    field: 'id',
+    own: () => ({ id: f.passkeyId, emailCode: f.passkeyRemoveCode, passkey: f.passkeyAnswer }),
+    unknown: () => ({ id: randomUUID(), emailCode: f.passkeyRemoveCode, passkey: f.passkeyAnswer }),
   },
 ];
 
@@ -230,6 +263,10 @@ beforeAll(async () => {
   const codes = (await call('/api/card/codes', {})).list as TActivationCode[];
   [f.code, f.codeId] = [codes[0]!.code!, codes[1]!.id];
   f.bInvite = ok(await t.call('/api/acc/info', {}, b.headers)).inviteCode;
+  // A signs in a second time: a session of A's that A's first session may end.
+  await createWalletMember(t, { chainId: CHAIN, privateKey: DEV_ACCOUNTS.demo.privateKey });
+  const sessions = (await call('/api/acc/sessions', {})) as TMemberSessionsResponse;
+  f.sessionId = sessions.list.find((session) => !session.current)!.id;
   const card = await issueCard(cards, a);
   [f.cardRecordId, f.cardNumber, f.cardId] = [card.recordId, card.number, card.cardId];
   f.applicationId = (await call('/api/card/applications', {})).list[0].id;
@@ -244,6 +281,12 @@ beforeAll(async () => {
   const body = { ...request(), chainId: CHAIN, asset: 'USDT', address, amount: '20', code };
   f.withdrawalId = (await call('/api/withdraw/apply', body)).id;
   f.withdrawalRecordId = (await call('/api/ass/history', { kind: 'withdraw' })).list[0].id;
+  // A saved withdrawal address (the security code mailed for it).
+  const mailed = t.smtp.mails.length;
+  await call('/api/wdaddr/sendCode', {});
+  const securityCode = await t.smtp.waitForCode(email, { since: mailed });
+  const saved = { chainId: CHAIN, address: privateKeyToAccount(generatePrivateKey()).address, label: 'Cold' };
+  f.savedAddressId = (await call('/api/wdaddr/add', { ...saved, code: securityCode })).id;
 
   // A deposit through the Recharge contract, credited; and a transaction that is nobody's deposit.
   f.depositTx = (await local.depositThroughContract(DEV_ACCOUNTS.demo.privateKey, '6')).transactionHash;
@@ -255,6 +298,26 @@ beforeAll(async () => {
   f.otherTx = (await local.transferUsdt(DEV_ACCOUNTS.demo.privateKey, spare, '1')).transactionHash;
 
   f.quote = (await call('/api/exchange/quote', { from: 'USDT', to: 'KPC', amount: '10' })).quote;
+
+  // Two passkeys (software authenticators; the test server's site is localhost:8080), so removing one leaves one.
+  const passkeyCode = async () => {
+    const since = t.smtp.mails.length;
+    t.clock.advance(61);
+    await call('/api/2fa/sendCode', {});
+    return t.smtp.waitForCode(email, { since });
+  };
+  const keys: SoftAuthenticator[] = [];
+  for (let index = 0; index < 2; index += 1) {
+    const emailCode = await passkeyCode();
+    // The second needs the second step: the first passkey's answer.
+    const proof = keys[0] ? { passkey: keys[0].assert(await call('/api/2fa/passkey/options', {})) } : {};
+    const options = await call('/api/2fa/passkey/registerOptions', { emailCode, ...proof });
+    const key = softAuthenticator({ rpId: options.rp.id, origin: 'http://localhost:8080' });
+    keys.push(key);
+    f.passkeyId = (await call('/api/2fa/passkey/register', { response: key.register(options) })).id;
+  }
+  f.passkeyRemoveCode = await passkeyCode();
+  f.passkeyAnswer = keys[0]!.assert(await call('/api/2fa/passkey/options', {}));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

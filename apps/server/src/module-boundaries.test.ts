@@ -22,6 +22,7 @@ const SCHEMA_OWNERS: Record<string, readonly string[]> = {
   klk: ['klk', 'activation-code'], // activation codes are what KLK purchases issue
   node: ['node', 'stockholder'],
   operators: ['operators', 'audit'],
+  passkeys: ['two-step'], // the other kind of second step, beside the authenticator (two-step.ts)
 };
 
 /**

@@ -1,4 +1,4 @@
-import { NOT_FOUND_TOAST_MS, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@kpc/shared';
+import { DOWNLOAD_TIMEOUT_MS, NOT_FOUND_TOAST_MS, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '@kpc/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientErrorCode, createApiClient, RequestError, type ClientMessageKey } from './client.ts';
 
@@ -13,7 +13,7 @@ const notify = vi.fn<(message: string, durationMs?: number) => void>();
 const onSessionLost = vi.fn<() => void>();
 let token = '';
 let language = 'en_US';
-const { request } = createApiClient({
+const { request, requestFile } = createApiClient({
   baseUrl: '/api',
   getToken: () => token,
   getLanguage: () => language,
@@ -172,5 +172,57 @@ describe('request', () => {
     fetchMock.mockResolvedValueOnce(answer({ code: 401, msg: '', data: null }));
     await captureError(request('/acc/info'));
     expect(onSessionLost).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('requestFile', () => {
+  const csv = () =>
+    new Response('\uFEFFTime (UTC),Amount\r\n2026-03-01T00:00:00.000Z,12.5\r\n', {
+      status: 200,
+      headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+    });
+
+  it('posts like request, token in the header, and resolves with the file', async () => {
+    token = 'tok-123';
+    fetchMock.mockResolvedValueOnce(csv());
+    const file = await requestFile('/ass/export', { source: 'asset_flow', asset: '' });
+    expect(await file.text()).toContain('2026-03-01T00:00:00.000Z,12.5');
+    const { url, headers, body } = lastCall();
+    expect(url).toBe('/api/ass/export');
+    expect(headers).toMatchObject({ token: 'tok-123', language: 'en_US' });
+    expect(body).toEqual({ source: 'asset_flow' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('fails on a refusal as request does, whether or not its type is named', async () => {
+    fetchMock.mockResolvedValueOnce(answer({ code: 1000, msg: 'Choose at most 366 days.', data: null }));
+    expect((await captureError(requestFile('/ass/export'))).code).toBe(1000);
+    expect(notify).toHaveBeenLastCalledWith('Choose at most 366 days.', TOAST_DURATION_MS);
+    // Bytes name no type (a string body would be text/plain), as the server's refusals of a body do.
+    const unnamed = new TextEncoder().encode(JSON.stringify({ code: 1000, msg: 'Unnamed type', data: null }));
+    fetchMock.mockResolvedValueOnce(new Response(unnamed));
+    expect((await captureError(requestFile('/ass/export'))).message).toBe('Unnamed type');
+    // An envelope of success is no file.
+    fetchMock.mockResolvedValueOnce(answer({ code: 200, msg: 'success', data: {} }));
+    expect((await captureError(requestFile('/ass/export'))).code).toBe(ClientErrorCode.NETWORK);
+    fetchMock.mockResolvedValueOnce(answer({ code: 401, msg: 'Unauthorized', data: null }));
+    // A lost session ends as for any call (once at a time: the test above may still hold that once).
+    expect((await captureError(requestFile('/ass/export'))).code).toBe(401);
+  });
+
+  it('waits 60 s for a file, not 10', async () => {
+    vi.useFakeTimers();
+    fetchMock.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = captureError(requestFile('/ass/export'));
+    await vi.advanceTimersByTimeAsync(DOWNLOAD_TIMEOUT_MS - 1);
+    expect(notify).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).code).toBe(ClientErrorCode.TIMEOUT);
+    expect(DOWNLOAD_TIMEOUT_MS).toBe(60_000);
   });
 });

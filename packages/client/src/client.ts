@@ -1,4 +1,11 @@
-import { ErrorCode, NOT_FOUND_TOAST_MS, REQUEST_TIMEOUT_MS, SESSION_GONE_CODES, TOAST_DURATION_MS } from '@kpc/shared';
+import {
+  DOWNLOAD_TIMEOUT_MS,
+  ErrorCode,
+  NOT_FOUND_TOAST_MS,
+  REQUEST_TIMEOUT_MS,
+  SESSION_GONE_CODES,
+  TOAST_DURATION_MS,
+} from '@kpc/shared';
 
 /** Codes of failures that never reached a response body; the server's codes are all positive. */
 export const ClientErrorCode = {
@@ -40,6 +47,8 @@ export interface ApiClientConfig {
   onSessionLost: () => void;
   /** Default REQUEST_TIMEOUT_MS (SPEC §7, §9: 10 s). */
   timeoutMs?: number;
+  /** For `requestFile`; default DOWNLOAD_TIMEOUT_MS (SPEC §9: 60 s). */
+  fileTimeoutMs?: number;
 }
 
 /** Options of one call. */
@@ -58,6 +67,12 @@ export interface ApiClient {
    * RequestError, so callers only handle what they want to react to (e.g. a cooldown code).
    */
   request: <T>(path: ApiPath, params?: object, options?: RequestOptions) => Promise<T>;
+  /**
+   * The same call for a file (a CSV export): resolves with the file when the server answers one
+   * (HTTP 200, not JSON), with the token in its header as always, never in a URL. A refusal comes
+   * as the envelope and fails exactly as `request` does.
+   */
+  requestFile: (path: ApiPath, params?: object, options?: RequestOptions) => Promise<Blob>;
 }
 
 interface Envelope {
@@ -80,6 +95,7 @@ export function dropEmptyParams(params: object): Record<string, unknown> {
 /** A wire client for one app; it keeps no state but whether a lost session is being handled. */
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const timeoutMs = config.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const fileTimeoutMs = config.fileTimeoutMs ?? DOWNLOAD_TIMEOUT_MS;
   let isEndingSession = false;
 
   function buildHeaders(): Record<string, string> {
@@ -100,14 +116,20 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }, TOAST_DURATION_MS);
   }
 
-  async function request<T>(path: ApiPath, params: object = {}, { quietCodes = [] }: RequestOptions = {}): Promise<T> {
+  /** Answers `data` (or, for a file, the file itself); every failure is shown and rejects. */
+  async function send(
+    path: ApiPath,
+    params: object,
+    { quietCodes = [] }: RequestOptions,
+    isFile: boolean,
+  ): Promise<unknown> {
     function fail(code: number, message: string, toastMs: number = TOAST_DURATION_MS): never {
       if (!quietCodes.includes(code)) config.notify(message, toastMs);
       throw new RequestError(code, message);
     }
 
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), isFile ? fileTimeoutMs : timeoutMs);
     const systemError = config.translate('request.systemError');
     let status: number;
     let body: unknown;
@@ -120,6 +142,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         signal: controller.signal,
       });
       status = response.status;
+      // A file is read whole within the timeout too. It names its type (text/csv); a refusal is
+      // the protocol's JSON, whose type the server may leave unnamed.
+      const type = response.headers.get('content-type') ?? '';
+      if (isFile && status === 200 && type !== '' && !type.includes('json')) return await response.blob();
       // Only HTTP 404 is special; every other status (429 too) carries the protocol's body.
       body = status === 404 ? null : await response.json();
     } catch {
@@ -131,7 +157,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (status === 404)
       return fail(ClientErrorCode.NOT_FOUND, config.translate('request.notFound'), NOT_FOUND_TOAST_MS);
     if (!isEnvelope(body)) return fail(ClientErrorCode.NETWORK, systemError);
-    if (body.code === ErrorCode.OK) return body.data as T;
+    if (body.code === ErrorCode.OK) {
+      // A file was asked for and the envelope came: not what the call promises.
+      return isFile ? fail(ClientErrorCode.NETWORK, systemError) : body.data;
+    }
     if (SESSION_GONE_CODES.includes(body.code)) {
       endSessionOnce();
       throw new RequestError(body.code, config.translate('request.sessionExpired'));
@@ -139,5 +168,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return fail(body.code, body.msg || systemError);
   }
 
-  return { request };
+  async function request<T>(path: ApiPath, params: object = {}, options: RequestOptions = {}): Promise<T> {
+    return (await send(path, params, options, false)) as T;
+  }
+
+  async function requestFile(path: ApiPath, params: object = {}, options: RequestOptions = {}): Promise<Blob> {
+    return (await send(path, params, options, true)) as Blob;
+  }
+
+  return { request, requestFile };
 }

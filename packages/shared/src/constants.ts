@@ -5,6 +5,8 @@ export const APP_VERSION = '1.0.0';
 
 /** SPEC §7, §9: every call times out after 10 s. */
 export const REQUEST_TIMEOUT_MS = 10_000;
+/** SPEC §9: downloads (a history export's file) time out after 60 s, as in the original runtime. */
+export const DOWNLOAD_TIMEOUT_MS = 60_000;
 /** SPEC §9: toast default duration. */
 export const TOAST_DURATION_MS = 1_500;
 /** SPEC §8: the "interface does not exist" toast stays 2 s. */

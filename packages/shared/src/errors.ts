@@ -48,6 +48,42 @@ export const ErrorCode = {
   MEMBER_FROZEN: 1112,
   /** Step 8a (operators): no such member. */
   MEMBER_NOT_FOUND: 1113,
+  /** Step 11 §2: no such active session among the member's others (another member's, ended, or this one). */
+  SESSION_NOT_FOUND: 1150,
+  /** Step 11 §2: two-step verification is on: this action also needs the authenticator's code. */
+  TOTP_REQUIRED: 1151,
+  /** Step 11 §2: the authenticator code is wrong, or its 30 s step was already used. */
+  TOTP_INVALID: 1152,
+  /** Step 11 §2: too many wrong authenticator codes in a row: locked for `{{minutes}}` minutes. */
+  TOTP_LOCKED: 1153,
+  /** Step 11 §2: setting up: no authenticator is waiting for its first code (start again), or one is already on. */
+  TOTP_WRONG_STATE: 1154,
+  /** Step 11 §2: this notification is a security mail, which cannot be turned off. */
+  NOTIFICATION_MANDATORY: 1170,
+  /** Step 11 §2: this saved address is still locked: withdrawals to it are accepted from `{{time}}` (UTC). */
+  ADDRESS_LOCKED: 1160,
+  /** Step 11 §2: "address book only" is on and the address is not a saved one. */
+  ADDRESS_NOT_IN_BOOK: 1161,
+  /** Step 11 §2: the address book holds its most addresses (`{{max}}`): remove one first. */
+  ADDRESS_BOOK_FULL: 1162,
+  /** Step 11 §2: this address is already saved for this network. */
+  ADDRESS_ALREADY_SAVED: 1163,
+  /** Step 11 §2: no such saved address among the member's (another member's, or removed). */
+  ADDRESS_NOT_FOUND: 1164,
+  /** Step 11 §2: the cancel link is wrong or no longer valid (nothing about the address is revealed). */
+  ADDRESS_CANCEL_LINK_INVALID: 1165,
+  /** Step 11 §2: two-step verification is on (a passkey): confirm with a passkey or the authenticator's code. */
+  SECOND_STEP_REQUIRED: 1180,
+  /** Step 11 §2: the passkey's answer could not be verified (not one of the member's passkeys, another site, a bad signature or counter). */
+  PASSKEY_INVALID: 1181,
+  /** Step 11 §2: the passkey request ran out or was already used: start again. */
+  PASSKEY_CHALLENGE_EXPIRED: 1182,
+  /** Step 11 §2: no such passkey among the member's own. */
+  PASSKEY_NOT_FOUND: 1183,
+  /** Step 11 §2: the member keeps the most passkeys allowed (`{{max}}`): remove one first. */
+  PASSKEY_LIMIT: 1184,
+  /** Step 11 §2: this passkey is already added. */
+  PASSKEY_ALREADY_ADDED: 1185,
   /** The spendable balance does not cover the amount. */
   INSUFFICIENT_BALANCE: 1200,
   /** The amount has more decimals than the asset allows (`{{decimals}}`). */

@@ -11,8 +11,8 @@ const sectionsOf = (...roles: TOperatorRole[]) =>
 
 describe('the side menu', () => {
   it('shows each role only the screens its permissions open', () => {
-    expect(sectionsOf('admin')).toEqual(['dashboard', 'members', 'config', 'operators', 'audit']);
-    expect(sectionsOf('finance')).toEqual(['dashboard', 'members', 'withdrawals', 'deposits', 'adjustments']);
+    expect(sectionsOf('admin')).toEqual(['dashboard', 'members', 'proof', 'config', 'operators', 'audit']);
+    expect(sectionsOf('finance')).toEqual(['dashboard', 'members', 'withdrawals', 'deposits', 'adjustments', 'proof']);
     expect(sectionsOf('compliance')).toEqual([
       'dashboard',
       'members',
@@ -21,6 +21,7 @@ describe('the side menu', () => {
       'cards',
       'codes',
       'applications',
+      'proof',
       'audit',
     ]);
     expect(sectionsOf('support')).toEqual(['dashboard', 'members', 'withdrawals', 'deposits', 'cards', 'applications']);
@@ -33,6 +34,7 @@ describe('the side menu', () => {
       'deposits',
       'cards',
       'applications',
+      'proof',
       'config',
       'operators',
       'audit',

@@ -95,6 +95,7 @@ const routes: RouteObject[] = [
             path: ROUTES.adjustments,
             lazy: section('adjustments', () => import('@/features/adjustments/pages/adjustments-page.tsx')),
           },
+          { path: ROUTES.proof, lazy: section('proof', () => import('@/features/proof/pages/proof-page.tsx')) },
           { path: ROUTES.config, lazy: section('config', () => import('@/features/config/pages/config-page.tsx')) },
           {
             path: ROUTES.configDomain,

@@ -9,6 +9,9 @@ import { SESSION_QUERY_KEY } from '@/lib/session.ts';
 import { settleStepUp, useStepUpPrompt } from '@/lib/step-up.ts';
 import { validateForm } from '@/lib/validate-form.ts';
 
+/** antd's highest container layer (1000 + 10 nested containers of 100): nothing a screen opens covers it. */
+export const STEP_UP_Z_INDEX = 2000;
+
 interface StepUpValues {
   code: string;
 }
@@ -63,8 +66,9 @@ export function StepUpDialog() {
       destroyOnHidden
       mask={{ closable: false }}
       width={420}
-      // Above the dialog whose action asked for it (a confirmation waits open for its answer).
-      zIndex={1100}
+      // Above the dialog whose action asked for it, even one opened inside a drawer (antd stacks a
+      // nested container 100 above its parent: a drawer's dialog sits at 1200; containers stop at 2000).
+      zIndex={STEP_UP_Z_INDEX}
     >
       <Typography.Paragraph type="secondary">{t('stepUp.text')}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={() => void submit()}>

@@ -21,6 +21,8 @@ export const ROUTES = {
   config: '/config',
   configDomain: '/config/:domain',
   adjustments: '/adjustments',
+  // Step 11
+  proof: '/proof',
 } as const;
 
 /** Where sign-in returns to (`#/sign-in?redirect=/withdrawals`). */
@@ -42,6 +44,7 @@ export const SECTIONS = [
   { key: 'applications', path: ROUTES.applications, permission: Permission.APPLICATIONS_READ },
   { key: 'notices', path: ROUTES.notices, permission: Permission.NOTICES_MANAGE },
   { key: 'adjustments', path: ROUTES.adjustments, permission: Permission.ADJUSTMENTS_PROPOSE },
+  { key: 'proof', path: ROUTES.proof, permission: Permission.PROOF_READ },
   { key: 'config', path: ROUTES.config, permission: Permission.CONFIG_MANAGE },
   { key: 'operators', path: ROUTES.operators, permission: Permission.OPERATORS_MANAGE },
   { key: 'audit', path: ROUTES.audit, permission: Permission.AUDIT_READ },

@@ -129,3 +129,42 @@ describe('configuredSecrets', () => {
     expect(secrets).not.toContain('alice');
   });
 });
+
+describe('passkeys (WEBAUTHN_RP_ID, WEBAUTHN_ORIGINS; Step 11 §2)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://m:25',
+    APP_SECRET: 'p'.repeat(32),
+    CARD_ISSUER: 'none',
+  };
+
+  it("default to PUBLIC_URL's host name and origin", () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com/' }).webauthn).toEqual({
+      rpId: 'app.example.com',
+      origins: ['https://app.example.com'],
+    });
+    const set = loadConfig({
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: 'http://localhost:4630, http://localhost:5173',
+    });
+    expect(set.webauthn).toEqual({ rpId: 'localhost', origins: ['http://localhost:4630', 'http://localhost:5173'] });
+  });
+
+  it('refuse in production an IP address, a domain PUBLIC_URL is not on, and origins of another site', () => {
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'https://10.0.0.5' })).toThrow(
+      /WEBAUTHN_RP_ID: 10\.0\.0\.5 is an IP address/,
+    );
+    expect(() =>
+      loadConfig({ ...production, PUBLIC_URL: 'https://app.example.com', WEBAUTHN_RP_ID: 'other.com' }),
+    ).toThrow(/WEBAUTHN_RP_ID: other\.com must be PUBLIC_URL's host/);
+    expect(() =>
+      loadConfig({ ...production, PUBLIC_URL: 'https://app.example.com', WEBAUTHN_ORIGINS: 'https://evil.com' }),
+    ).toThrow(/WEBAUTHN_ORIGINS: https:\/\/evil\.com not on app\.example\.com/);
+    // The parent domain is allowed: passkeys then work on its other subdomains too.
+    const parent = loadConfig({ ...production, PUBLIC_URL: 'https://app.example.com', WEBAUTHN_RP_ID: 'example.com' });
+    expect(parent.webauthn.rpId).toBe('example.com');
+    // Outside production an IP address is only useless, not refused (the journeys' server runs on 127.0.0.1).
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8181' }).webauthn.rpId).toBe('127.0.0.1');
+    expect(() => loadConfig({ WEBAUTHN_ORIGINS: 'not an origin' })).toThrow(/WEBAUTHN_ORIGINS: each must be an origin/);
+  });
+});

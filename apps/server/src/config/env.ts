@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseChainSettings, type ChainSettings } from './chains.ts';
+import { webauthnIssues, webauthnSettings, type WebAuthnSettings } from './webauthn.ts';
 import { cardIssuerFactories, DEVELOPMENT_CARD_ISSUERS } from '../modules/card/issuer/registry.ts';
 import { DEFAULT_ALLOWED_CHAIN_IDS, TOKEN_CODE, USDT_QUANTITY } from '@kpc/shared';
 import { OPERATOR_ROLES, type TOperatorRole } from '@kpc/shared/operator';
@@ -98,8 +99,15 @@ export const ZEnv = z.object({
     .default('1000'),
   /** Blocks a payout needs on chain before the withdrawal counts as completed. */
   WITHDRAW_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(20),
+  /** Hours a newly saved withdrawal address waits before it can receive withdrawals (Step 11 §2); 0: at once. */
+  WITHDRAW_ADDRESS_LOCK_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** How often each hot wallet's sender looks for approved withdrawals and pending payouts. */
   SENDER_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(3),
+  /**
+   * How often the notification sender mails what deposits, withdrawals, sign-ins and security
+   * changes queued (Step 11 §2, modules/notifications), and queues the daily release summaries.
+   */
+  NOTIFY_POLL_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   /**
    * How often the plan release engine looks for releases due (investment days, ESOP phases, pledge
    * rewards and maturities). Several processes may run it: an advisory lock keeps them apart.
@@ -217,6 +225,17 @@ export const ZEnv = z.object({
    */
   CARD_TOPUP_RETRY_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   /**
+   * How often the proof-of-liabilities job looks whether today's (UTC) snapshot is taken, and takes
+   * it if not. Several processes may run it: the first to claim the day builds it.
+   */
+  LIABILITY_SNAPSHOT_CHECK_SECONDS: z.coerce.number().min(1).max(86400).default(300),
+  /**
+   * How many of the newest published proof-of-liabilities snapshots keep their whole tree (two
+   * rows a member each); older trees are deleted by the job, their root and totals kept for ever.
+   * A member's proof is read from the latest, so 1 would do; the rest are for investigations.
+   */
+  LIABILITY_TREES_KEPT: z.coerce.number().int().min(1).max(3650).default(7),
+  /**
    * Keys every hash and seal of the programme's secrets (verification codes, activation codes,
    * card numbers, KYC details, quotes). Required in production and beside a real chain; otherwise
    * generated and kept in the database (development only: a copy of that database opens them).
@@ -281,6 +300,22 @@ export const ZEnv = z.object({
         .filter(Boolean),
     )
     .optional(),
+  /**
+   * Passkeys (WebAuthn, Step 11 §2): the relying party id, a domain that the app's host is or ends
+   * with. Default: the host name of PUBLIC_URL. Browsers refuse an IP address (and so does start-up
+   * in production).
+   */
+  WEBAUTHN_RP_ID: z.string().trim().min(1).max(253).optional(),
+  /** Origins (`https://app.example.com`) a passkey's answer may come from, comma-separated. Default: PUBLIC_URL's origin. */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .optional(),
 });
 
 /** One service account (OPERATOR_KEYS). */
@@ -302,6 +337,8 @@ export type Config = Omit<z.infer<typeof ZEnv>, 'CARD_ISSUER'> & {
   publicUrl: string;
   /** EIP-4361 domains a wallet message may name. */
   siweDomains: string[];
+  /** Passkeys: the relying party id and the origins an answer may come from. */
+  webauthn: WebAuthnSettings;
   /** The per-chain settings (`CHAIN_<id>_*`), by chain id. */
   chains: ChainSettings[];
 };
@@ -364,6 +401,7 @@ function unsafeSettings(parsed: ParsedEnv, chains: ChainSettings[]): string[] {
       issues.push(`  ${name}: never together with a real chain (${real.join(', ')}): it ${danger}`);
     }
   }
+  issues.push(...webauthnIssues(parsed));
   return issues;
 }
 
@@ -403,6 +441,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isFaucetEnabled: parsed.DEV_FAUCET ?? isDevelopmentOnly,
     publicUrl,
     siweDomains: parsed.SIWE_DOMAINS ?? defaultSiweDomains(publicUrl, parsed.NODE_ENV === 'production'),
+    webauthn: webauthnSettings(parsed),
     chains,
   };
 }

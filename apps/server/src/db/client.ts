@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -114,6 +114,8 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** PostgreSQL only: how long a request may wait for a connection before it is answered "busy". */
   connectTimeoutSeconds?: number;
+  /** In-memory PGlite only: its options (the tests' compiled engine and migrated data directory). */
+  pglite?: PGliteOptions;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const connectTimeoutSeconds = options.connectTimeoutSeconds ?? DEFAULT_CONNECT_TIMEOUT_SECONDS;
@@ -140,8 +142,19 @@ export async function openDatabase(options: {
     return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir !== 'memory://') mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir === 'memory://' ? undefined : options.dataDir);
+  const client = options.dataDir === 'memory://' ? new PGlite(options.pglite ?? {}) : new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** A migrated, empty in-memory PGlite's data directory, as a tarball `loadDataDir` starts from (tests). */
+export async function dumpMigratedPglite(options: PGliteOptions): Promise<Blob> {
+  const client = new PGlite(options);
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }

@@ -1,8 +1,10 @@
-import type { ServerContext } from '../modules/index.ts';
+import { notificationContextOf, snapshotJobContextOf, type ServerContext } from '../modules/index.ts';
 import { planClockOf } from '../lib/clock.ts';
 import { chargeMonthlyFees } from '../modules/card/monthly-fee.ts';
 import { retryCardIssuerWork } from '../modules/card/recovery.ts';
 import { runReleaseEngine } from '../modules/plan/release-engine.ts';
+import { runLiabilitySnapshotPass } from '../modules/proof/snapshot-job.ts';
+import { createNotificationJob } from '../modules/notifications/sender.ts';
 import { chainJob } from './chain-job.ts';
 import type { Job } from './scheduler.ts';
 
@@ -35,6 +37,19 @@ export function listBackgroundJobs(context: ServerContext): Job[] {
       name: 'card issuer retries',
       everySeconds: config.CARD_TOPUP_RETRY_SECONDS,
       run: () => retryCardIssuerWork(context.cards),
+    },
+    // One proof-of-liabilities snapshot a day (UTC), whichever process claims the day first; any
+    // snapshot whose builder died; the latest one's reserves on chains not read yet.
+    {
+      name: 'liability snapshot',
+      everySeconds: config.LIABILITY_SNAPSHOT_CHECK_SECONDS,
+      run: () => runLiabilitySnapshotPass(snapshotJobContextOf(context)),
+    },
+    // Step 11 §2: members' notification mails, each row claimed by one process (modules/notifications).
+    {
+      name: 'notification sender',
+      everySeconds: config.NOTIFY_POLL_SECONDS,
+      run: createNotificationJob(notificationContextOf(context)),
     },
     ...[...context.depositWatchers].map(([chainId, watcher]) =>
       chainJob(monitor, chainId, {

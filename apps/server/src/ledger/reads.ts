@@ -1,5 +1,5 @@
 import { toLedgerUnits, type TBucket, type TEntryType } from '@kpc/shared';
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings } from '../db/schema/index.ts';
 import type { THouseAccount } from './ledger.ts';
@@ -89,6 +89,10 @@ export interface MemberPostingsQuery {
   asset?: string | undefined;
   type?: string | undefined;
   cursor?: bigint | undefined;
+  /** Posted at or after this instant (a history export's first day). */
+  createdFrom?: Date | undefined;
+  /** Posted before this instant (the day after a history export's last day). */
+  createdBefore?: Date | undefined;
   limit: number;
 }
 
@@ -106,6 +110,8 @@ export function memberPostings(
   if (query.asset) conditions.push(eq(ledgerPostings.asset, query.asset));
   if (query.type) conditions.push(eq(ledgerEntries.type, query.type));
   if (query.cursor !== undefined) conditions.push(lt(ledgerPostings.id, query.cursor));
+  if (query.createdFrom) conditions.push(gte(ledgerPostings.createdAt, query.createdFrom));
+  if (query.createdBefore) conditions.push(lt(ledgerPostings.createdAt, query.createdBefore));
   return db
     .select({
       id: ledgerPostings.id,
@@ -123,4 +129,20 @@ export function memberPostings(
     .where(and(...conditions))
     .orderBy(desc(ledgerPostings.id))
     .limit(query.limit);
+}
+
+/**
+ * What the programme owes each member, per asset: every bucket of every member account summed, in
+ * integer ledger units (10^-18) as text, ordered by member (the proof of liabilities' leaves).
+ */
+export async function memberLiabilityUnits(
+  db: Executor,
+): Promise<{ memberId: string; asset: string; units: string }[]> {
+  const result: unknown = await db.execute(sql`
+    select member_id::text as "memberId", asset, (sum(balance) * 1000000000000000000)::numeric(78, 0)::text as units
+    from ledger_accounts
+    where member_id is not null
+    group by member_id, asset
+    order by member_id, asset`);
+  return (result as { rows: { memberId: string; asset: string; units: string }[] }).rows;
 }

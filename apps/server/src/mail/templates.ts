@@ -6,8 +6,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** One readable layout for every mail: a dark header, short paragraphs, an optional big code. */
-function layout(
+/** One readable layout for every mail (notifications too): a dark header, short paragraphs, an optional big code. */
+export function layout(
   locale: LocaleCode,
   parts: { before: string[]; code?: string; after?: string[]; link?: { href: string; label: string } },
 ): string {

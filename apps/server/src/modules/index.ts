@@ -17,6 +17,7 @@ import type { createAuthHooks } from '../plugins/auth.ts';
 import { metricsRoute, type Metrics } from '../plugins/metrics.ts';
 import { operatorApi } from '../plugins/operator.ts';
 import { memberOperatorRoutes } from './account/operator-routes.ts';
+import { twoStepOperatorRoutes } from './two-step/operator-routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { chainOperatorRoutes } from './chains/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -40,6 +41,7 @@ import { SandboxCardIssuer } from './card/issuer/sandbox-issuer.ts';
 import { devCardDeliveryRoutes } from './dev/card-delivery.ts';
 import { devClockRoutes } from './dev/clock.ts';
 import { devFaucetRoutes } from './dev/faucet.ts';
+import { devLiabilitySnapshotRoutes } from './dev/liability-snapshot.ts';
 import { devMailboxRoutes } from './dev/mailbox.ts';
 import { devOperatorEnrolmentRoutes } from './dev/operator-enrolment.ts';
 import { exchangeRoutes } from './exchange/routes.ts';
@@ -50,12 +52,18 @@ import { devNoticeSeed } from './notice/dev-seed.ts';
 import { noticeOperatorRoutes, noticeRoutes } from './notice/routes.ts';
 import type { DepositWatcher } from './recharge/deposit-watcher.ts';
 import { planRoutes } from './plan/routes.ts';
+import { proofOperatorRoutes } from './proof/operator-routes.ts';
+import { proofRoutes } from './proof/routes.ts';
 import { rechargeOperatorRoutes } from './recharge/operator-routes.ts';
 import { rechargeRoutes } from './recharge/routes.ts';
 import { stockholderOperatorRoutes, stockholderRoutes } from './stockholder/routes.ts';
 import { teamRoutes } from './team/routes.ts';
 import type { WithdrawalSender } from './withdraw/withdrawal-sender.ts';
 import { withdrawOperatorRoutes } from './withdraw/operator-routes.ts';
+import { twoStepRoutes } from './two-step/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { chainName } from '../chain/runtime.ts';
+import { addressBookRoutes } from './address-book/routes.ts';
 import { withdrawRoutes } from './withdraw/routes.ts';
 
 /** What the modules and the background jobs share, built once by app.ts. */
@@ -117,6 +125,26 @@ const withdrawDefaultsOf = ({ config }: ServerContext) => ({
 const hotWalletsOf = ({ withdrawalSenders }: ServerContext) =>
   new Map([...withdrawalSenders].map(([chainId, sender]) => [chainId, sender.hotAddress as string]));
 
+/** What the proof-of-liabilities snapshots need: the members' balances, and the chains for the reserves. */
+export const snapshotJobContextOf = (c: ServerContext) => ({
+  db: c.db,
+  clock: c.clock,
+  secret: c.secret,
+  nodes: c.nodes,
+  hotWallets: hotWalletsOf(c),
+  treesKept: c.config.LIABILITY_TREES_KEPT,
+});
+
+/** What the notification sender needs (modules/notifications/sender.ts). */
+export const notificationContextOf = (c: ServerContext) => ({
+  db: c.db,
+  clock: c.clock,
+  planClock: planClockOf(c.clock),
+  mailer: c.mailer,
+  logger: c.logger,
+  networkName: (chainId: number) => chainName(c.chains, chainId),
+});
+
 /** Every module of the server, in registration order. A new module is one entry here. */
 const serverModules: ServerModule[] = [
   routes(accountRoutes, (c) => ({
@@ -128,6 +156,7 @@ const serverModules: ServerModule[] = [
       secret: c.secret,
       sessionPolicy: c.sessionPolicy,
       publicUrl: c.config.publicUrl,
+      webauthn: c.config.webauthn,
     },
     wallet: {
       db: c.db,
@@ -152,12 +181,16 @@ const serverModules: ServerModule[] = [
     referenceData: c.referenceData,
     auth: c.auth,
     chains: c.chains,
+    exportLimit: { max: c.config.RATE_LIMIT_ACCOUNT_MAX, timeWindow: c.config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
   })),
   routes(exchangeRoutes, (c) => ({
     context: { db: c.db, clock: c.clock, secret: c.secret, quoteSeconds: c.config.EXCHANGE_QUOTE_SECONDS },
     auth: c.auth,
   })),
   routes(devFaucetRoutes, (c) => ({ db: c.db, auth: c.auth }), { when: (c) => c.config.isFaucetEnabled }),
+  routes(devLiabilitySnapshotRoutes, (c) => ({ context: snapshotJobContextOf(c) }), {
+    when: (c) => c.config.isFaucetEnabled,
+  }),
   // The sandbox's stand-in for a card arriving in the post: development, and the sandbox issuer, only.
   routes(devCardDeliveryRoutes, (c) => ({ context: c.cards, auth: c.auth }), {
     when: (c) => c.config.isFaucetEnabled && c.cards.issuer instanceof SandboxCardIssuer,
@@ -179,6 +212,7 @@ const serverModules: ServerModule[] = [
       mailer: c.mailer,
       logger: c.logger,
       secret: c.secret,
+      webauthn: c.config.webauthn,
       chains: c.chains,
       network: c.nodes.monitor,
       confirmations: c.config.WITHDRAW_CONFIRMATIONS,
@@ -187,6 +221,38 @@ const serverModules: ServerModule[] = [
     auth: c.auth,
     codeLimit: codeLimit(c),
   })),
+  // Step 11 §2: the member's authenticator app, asked for by withdrawals and security changes.
+  routes(twoStepRoutes, (c) => ({
+    context: {
+      db: c.db,
+      clock: c.clock,
+      secret: c.secret,
+      mailer: c.mailer,
+      logger: c.logger,
+      webauthn: c.config.webauthn,
+    },
+    auth: c.auth,
+    codeLimit: codeLimit(c),
+  })),
+  // Step 11 §2: the withdrawal address book, and the public cancel link its mail carries.
+  routes(addressBookRoutes, (c) => ({
+    context: {
+      db: c.db,
+      clock: c.clock,
+      secret: c.secret,
+      mailer: c.mailer,
+      logger: c.logger,
+      webauthn: c.config.webauthn,
+      chains: c.chains,
+      lockHours: c.config.WITHDRAW_ADDRESS_LOCK_HOURS,
+      publicUrl: c.config.publicUrl,
+    },
+    auth: c.auth,
+    codeLimit: codeLimit(c),
+    linkLimit: { max: c.config.RATE_LIMIT_LOGIN_MAX, timeWindow: c.config.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+  })),
+  // Step 11 §2: which notification mails the member receives.
+  routes(notificationRoutes, (c) => ({ db: c.db, auth: c.auth })),
   // Step 6: broker packages, activation codes, the global node and shareholder applications.
   routes(klkRoutes, (c) => ({ context: { db: c.db, clock: c.clock, secret: c.secret }, auth: c.auth })),
   routes(activationCodeRoutes, (c) => ({
@@ -200,6 +266,8 @@ const serverModules: ServerModule[] = [
   routes(teamRoutes, (c) => ({ db: c.db, auth: c.auth })),
   // Step 7: announcements, and a few for a newcomer to read in development (never in production).
   routes(noticeRoutes, (c) => ({ context: { db: c.db, clock: c.clock }, auth: c.auth })),
+  // Step 11: proof of liabilities, the root public, each member's path their own.
+  routes(proofRoutes, (c) => ({ context: { db: c.db, clock: c.clock, secret: c.secret }, auth: c.auth })),
   routes(devNoticeSeed, (c) => ({ db: c.db, clock: c.clock }), {
     when: (c) => c.config.isFaucetEnabled && c.config.NODE_ENV === 'development',
   }),
@@ -222,6 +290,7 @@ const serverModules: ServerModule[] = [
       auditRoutes(c.db),
       metricsRoute(c.metrics),
       memberOperatorRoutes({ db: c.db, clock: c.clock }),
+      twoStepOperatorRoutes({ db: c.db, clock: c.clock }),
       // Step 8a: the console's daily queues and data.
       dashboardRoutes({ db: c.db, clock: c.clock, nodes: c.nodes, hotWallets: hotWalletsOf(c) }),
       membersReadRoutes({
@@ -255,6 +324,8 @@ const serverModules: ServerModule[] = [
       configTermsRoutes({ db: c.db, clock: c.clock, withdrawDefaults: withdrawDefaultsOf(c) }),
       // Step 8b §2 config-products: plans, ESOP, pledges, broker tiers, card products.
       productConfigRoutes(c.db),
+      // Step 11 §1: proof-of-liabilities snapshots against the reserves on chain, and one taken now.
+      proofOperatorRoutes(snapshotJobContextOf(c)),
     ],
   })),
   // The development administrator's enrolment link: development only, like the faucet.

@@ -116,6 +116,8 @@ const EXAMPLES: Record<string, unknown> = {
   firstName: 'Alice',
   lastName: 'Doe',
   dateOfBirth: '1990-01-31',
+  fromDate: '2026-01-01',
+  toDate: '2026-01-31',
   nationality: 'DE',
   country: 'DE',
   documentNumber: 'X1234567',

@@ -182,6 +182,11 @@ const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await PAGE_MODULES.teamAirdrops()).TeamAirdropsPage }),
       },
       {
+        path: ROUTES.securityActivity,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.securityActivity()).SecurityActivityPage }),
+      },
+      {
         path: ROUTES.esop,
         loader: requireLogin,
         lazy: async () => ({ Component: (await PAGE_MODULES.esop()).EsopPage }),
@@ -195,6 +200,31 @@ const routes: RouteObject[] = [
       {
         path: ROUTES.esopRule,
         lazy: async () => ({ Component: (await PAGE_MODULES.esopRule()).EsopRulePage }),
+      },
+      {
+        path: ROUTES.twoStep,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.twoStep()).TwoStepPage }),
+      },
+      {
+        path: ROUTES.addressBook,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.addressBook()).AddressBookPage }),
+      },
+      // Public: the mail's cancel link works without signing in (its token is the authority).
+      {
+        path: ROUTES.addressCancel,
+        lazy: async () => ({ Component: (await PAGE_MODULES.addressCancel()).AddressCancelPage }),
+      },
+      {
+        path: ROUTES.notifications,
+        loader: requireLogin,
+        lazy: async () => ({ Component: (await PAGE_MODULES.notifications()).NotificationsPage }),
+      },
+      // Public: anyone may read the published figures; a member also checks their own balance.
+      {
+        path: ROUTES.proof,
+        lazy: async () => ({ Component: (await PAGE_MODULES.proof()).ProofPage }),
       },
       {
         path: ROUTES.termsUser,

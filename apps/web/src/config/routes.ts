@@ -39,6 +39,17 @@ export const ROUTES = {
   team: '/pages/team/index',
   // Not in SPEC §2's table (issue 24 item 9): each airdrop received, with its fee.
   teamAirdrops: '/pages/team/airdrops',
+  // Not in SPEC §2's table (Step 11 §2): sign-ins, security changes and active sessions.
+  securityActivity: '/pages/security/activity',
+  // Not in SPEC §2's table (Step 11 §1): the published proof of liabilities, and "Verify my balance".
+  proof: '/pages/proof/index',
+  // Not in SPEC §2's table (Step 11 §2): two-step verification with an authenticator app.
+  twoStep: '/pages/security/two-step',
+  // Not in SPEC §2's table (Step 11 §2): the withdrawal address book, and the cancel link its mail carries (public).
+  addressBook: '/pages/asset/withdraw/addresses',
+  addressCancel: '/pages/asset/withdraw/address-cancel',
+  // Not in SPEC §2's table (Step 11 §2): which notification emails the member receives.
+  notifications: '/pages/security/notifications',
 } as const;
 
 /** Query parameter of the assets page that opens the transfer sheet at once (`?action=transfer`). */
@@ -54,6 +65,9 @@ export const HISTORY_KIND_PARAM = 'kind';
  */
 export const WITHDRAW_DETAIL_ID_PARAM = 'id';
 export const WITHDRAW_DETAIL_RECORD_PARAM = 'record';
+
+/** Query parameter of the address cancel page: the token of the mail's link (`?token=`). */
+export const ADDRESS_CANCEL_TOKEN_PARAM = 'token';
 
 /** Query parameter of the KPC plan log that shows one ESOP order's releases (`?orderId=12`). */
 export const ESOP_LOG_ORDER_PARAM = 'orderId';

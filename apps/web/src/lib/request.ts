@@ -23,6 +23,9 @@ const apiClient = createApiClient({
 /** `POST /api/<module>/<action>`: resolves with `data`, toasts and rejects with a RequestError otherwise. */
 export const request = apiClient.request;
 
+/** The same call answered with a file (a CSV export): the token travels in its header, never in a URL. */
+export const requestFile = apiClient.requestFile;
+
 /**
  * Whether a failed submission may have gone through unseen (no network, no answer in time): then
  * its review stays open and Confirm sends it again under the same request id. A refusal is an answer.

@@ -20,3 +20,4 @@ export * from './codes.ts';
 export * from './exports.ts';
 export * from './config-terms.ts';
 export * from './config-products.ts';
+export * from './proof.ts';

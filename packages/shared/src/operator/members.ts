@@ -16,6 +16,14 @@ export const ZMemberId = z.uuid({ error: 'validation.invalid' });
 export const ZMemberActionRequest = z.object({ memberId: ZMemberId, reason: ZOperatorReason });
 export type TMemberActionRequest = z.input<typeof ZMemberActionRequest>;
 
+/** POST /api/operator/members/reset-two-step: what was turned off (nothing when it was already off). */
+export const ZMemberTwoStepReset = z.object({
+  memberId: z.string(),
+  totpRemoved: z.boolean(),
+  passkeysRemoved: z.number().int(),
+});
+export type TMemberTwoStepReset = z.infer<typeof ZMemberTwoStepReset>;
+
 export const ZMemberFreezeState = z.object({
   memberId: z.string(),
   /** When compliance froze the account (null: not frozen). */
@@ -109,6 +117,8 @@ export const ZMemberDetail = z.object({
   balances: z.array(ZMemberBalance),
   /** The newest `MEMBER_DETAIL_SESSIONS` sessions. */
   sessions: z.array(ZMemberSession),
+  /** Step 11 §2: the member's second steps (an authenticator app, passkeys). */
+  twoStep: z.object({ totp: z.boolean(), passkeys: z.number().int() }),
 });
 export type TMemberDetail = z.infer<typeof ZMemberDetail>;
 

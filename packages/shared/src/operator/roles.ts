@@ -27,6 +27,11 @@ export const Permission = {
   MEMBERS_FREEZE: 'members.freeze',
   /** End a member's sessions. */
   MEMBERS_SESSIONS: 'members.sessions',
+  /**
+   * Step 11 §2: turn off a member's two-step verification (authenticator and passkeys) when they
+   * lost it, after checking who they are; a fresh second factor, a reason, audited, the member told.
+   */
+  MEMBERS_SECURITY: 'members.security',
   /** Withdrawals and deposits, the chains' watchers and senders. */
   PAYMENTS_READ: 'payments.read',
   /** Approve or reject withdrawals, settle an unknown one (money actions). */
@@ -48,6 +53,10 @@ export const Permission = {
   /** Step 8b: propose a ledger adjustment; approve one proposed by someone else. */
   ADJUSTMENTS_PROPOSE: 'adjustments.propose',
   ADJUSTMENTS_APPROVE: 'adjustments.approve',
+  /** Step 11: proof-of-liabilities snapshots, their totals against the reserves on chain. */
+  PROOF_READ: 'proof.read',
+  /** Step 11: take a proof-of-liabilities snapshot now (audited; moves no money, so no second factor). */
+  PROOF_SNAPSHOT: 'proof.snapshot',
 } as const;
 export type TPermission = (typeof Permission)[keyof typeof Permission];
 export const PERMISSIONS: readonly TPermission[] = Object.values(Permission);
@@ -56,7 +65,15 @@ const P = Permission;
 
 /** What each role grants. */
 export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TPermission[]>> = {
-  admin: [P.DASHBOARD_READ, P.OPERATORS_MANAGE, P.AUDIT_READ, P.MEMBERS_READ, P.CONFIG_MANAGE],
+  admin: [
+    P.DASHBOARD_READ,
+    P.OPERATORS_MANAGE,
+    P.AUDIT_READ,
+    P.MEMBERS_READ,
+    P.CONFIG_MANAGE,
+    P.PROOF_READ,
+    P.PROOF_SNAPSHOT,
+  ],
   finance: [
     P.DASHBOARD_READ,
     P.MEMBERS_READ,
@@ -66,6 +83,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TPermissi
     P.CONFIG_MONEY,
     P.ADJUSTMENTS_PROPOSE,
     P.ADJUSTMENTS_APPROVE,
+    P.PROOF_READ,
+    P.PROOF_SNAPSHOT,
   ],
   compliance: [
     P.DASHBOARD_READ,
@@ -73,10 +92,12 @@ export const ROLE_PERMISSIONS: Readonly<Record<TOperatorRole, readonly TPermissi
     P.MEMBERS_READ,
     P.MEMBERS_FREEZE,
     P.MEMBERS_SESSIONS,
+    P.MEMBERS_SECURITY,
     P.PAYMENTS_READ,
     P.APPLICATIONS_READ,
     P.APPLICATIONS_DECIDE,
     P.CARDS_MANAGE,
+    P.PROOF_READ,
   ],
   support: [P.DASHBOARD_READ, P.MEMBERS_READ, P.MEMBERS_SESSIONS, P.PAYMENTS_READ, P.APPLICATIONS_READ],
   content: [P.DASHBOARD_READ, P.NOTICES_MANAGE],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EmailLoginType, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VERIFICATION_CODE_LENGTH } from '../constants.ts';
 import { ZEmail } from './common.ts';
+import { ZPasskeyAssertion } from './webauthn.ts';
 
 /** What a verification code may be used for; a code only works for its own purpose. */
 export const CodePurpose = {
@@ -9,12 +10,21 @@ export const CodePurpose = {
   LOGIN: 'login',
   /** Confirms a withdrawal; mailed only to the logged-in member's own email. */
   WITHDRAW: 'withdraw',
+  /** Confirms a change of security settings (turning two-step verification off); mailed only to the member's own email. */
+  SECURITY: 'security',
 } as const;
 /** Purposes anyone may ask a code for by email; the withdrawal code has its own logged-in call. */
 export const ZCodePurpose = z.enum([CodePurpose.REGISTER, CodePurpose.RESET_PASSWORD, CodePurpose.LOGIN], {
   error: 'validation.invalid',
 });
 export type TCodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
+
+/** A code from the authenticator app (two-step verification, Step 11 §2: 6 digits every 30 s). */
+export const ZTotpCode = z
+  .string({ error: 'validation.totpRequired' })
+  .trim()
+  .min(1, 'validation.totpRequired')
+  .regex(/^\d{6}$/, 'validation.totpInvalid');
 
 export const ZPassword = z
   .string({ error: 'validation.passwordRequired' })
@@ -98,7 +108,16 @@ export type TLoginEmailRequest = z.input<typeof ZLoginEmailRequest>;
 
 /** POST /api/acc/resetPassword — forgot or change password by emailed code; ends the other sessions. */
 export const ZResetPasswordRequest = z
-  .object({ email: ZEmail, code: ZVerificationCode, password: ZPassword, confirmPassword: ZConfirmPassword })
+  .object({
+    email: ZEmail,
+    code: ZVerificationCode,
+    password: ZPassword,
+    confirmPassword: ZConfirmPassword,
+    /** Required when the account has two-step verification on (a change of security settings). */
+    totpCode: ZTotpCode.optional(),
+    /** Or a passkey's answer (a logged-in member, `/api/2fa/passkey/options`). */
+    passkey: ZPasskeyAssertion.optional(),
+  })
   .refine(passwordsMatch, mismatch);
 export type TResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
 

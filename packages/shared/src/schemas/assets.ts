@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseIsoDate } from '../card.ts';
 import { LEDGER_SCALE, MAX_AMOUNT_INTEGER_DIGITS } from '../money.ts';
 import { ZCursor, ZLimit, ZRequestId } from './common.ts';
 
@@ -217,3 +218,62 @@ export const ZHistoryItem = z.object({
 export type THistoryItem = z.infer<typeof ZHistoryItem>;
 export const ZHistoryResponse = z.object({ list: z.array(ZHistoryItem), nextCursor: z.string().nullable() });
 export type THistoryResponse = z.infer<typeof ZHistoryResponse>;
+
+/** What POST /api/ass/export writes: the asset flow (`/api/ass/log`) or the financial records (`/api/ass/history`). */
+export const HistoryExportSource = {
+  ASSET_FLOW: 'asset_flow',
+  FINANCIAL_RECORDS: 'financial_records',
+} as const;
+export type THistoryExportSource = (typeof HistoryExportSource)[keyof typeof HistoryExportSource];
+
+/** The most days one export covers, both ends counted: a leap year. */
+export const HISTORY_EXPORT_MAX_DAYS = 366;
+
+const DAY_MS = 86_400_000;
+
+/** A calendar day `YYYY-MM-DD`: 00:00 UTC of it. Only for a date `ZExportDate` accepted. */
+export function startOfUtcDate(date: string): Date {
+  return new Date(`${date}T00:00:00.000Z`);
+}
+
+/** Days from `fromDate` to `toDate` (`YYYY-MM-DD`), both counted: 1 when they are the same day. */
+export function daysInRange(fromDate: string, toDate: string): number {
+  return Math.round((startOfUtcDate(toDate).getTime() - startOfUtcDate(fromDate).getTime()) / DAY_MS) + 1;
+}
+
+/** A UTC calendar day, `YYYY-MM-DD` (2026-02-30 is no day). */
+export const ZExportDate = z
+  .string({ error: 'validation.dateInvalid' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.dateInvalid')
+  .refine((value) => parseIsoDate(value) !== null, 'validation.dateInvalid');
+
+/**
+ * POST /api/ass/export — the member's asset flow or financial records from `fromDate` to `toDate`,
+ * both whole UTC days (00:00 UTC of `fromDate` up to, not including, 00:00 UTC of the day after
+ * `toDate`), at most HISTORY_EXPORT_MAX_DAYS, optionally of one asset. Answered as a CSV file, not
+ * the envelope; a refusal is the envelope as usual.
+ */
+export const ZHistoryExportRequest = z
+  .object({
+    source: z.enum(Object.values(HistoryExportSource) as [THistoryExportSource, ...THistoryExportSource[]], {
+      error: 'validation.invalid',
+    }),
+    fromDate: ZExportDate,
+    toDate: ZExportDate,
+    asset: ZAssetCode.optional(),
+  })
+  .refine((request) => request.fromDate <= request.toDate, {
+    message: 'validation.dateRangeOrder',
+    path: ['toDate'],
+  })
+  .refine((request) => daysInRange(request.fromDate, request.toDate) <= HISTORY_EXPORT_MAX_DAYS, {
+    message: 'validation.dateRangeTooLong',
+    path: ['toDate'],
+  });
+export type THistoryExportRequest = z.input<typeof ZHistoryExportRequest>;
+
+/** The export's file name: `kpc-asset-flow-2026-10-28-2026-11-27.csv`. */
+export function historyExportFileName(request: Pick<THistoryExportRequest, 'source' | 'fromDate' | 'toDate'>): string {
+  const name = request.source === HistoryExportSource.ASSET_FLOW ? 'asset-flow' : 'financial-records';
+  return `kpc-${name}-${request.fromDate}-${request.toDate}.csv`;
+}

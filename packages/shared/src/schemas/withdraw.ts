@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { ZPasskeyAssertion } from './webauthn.ts';
 import { ceilToDecimals, formatDecimal, LEDGER_SCALE, mulDivUp, parseDecimal } from '../money.ts';
-import { ZVerificationCode } from './account.ts';
+import { ZTotpCode, ZVerificationCode } from './account.ts';
 import { ZAmount, ZAssetCode } from './assets.ts';
 import { ZChainId, ZChannelStatus, ZRecordId, ZRequestId } from './common.ts';
 import { ZWalletAddress } from './wallet.ts';
@@ -62,6 +63,10 @@ export const ZWithdrawRequest = z.object({
   address: ZWalletAddress.refine((value) => !/^0x0{40}$/i.test(value), 'validation.addressInvalid'),
   amount: ZAmount,
   code: ZVerificationCode,
+  /** The authenticator's code: required when the member turned two-step verification on (Step 11 §2). */
+  totpCode: ZTotpCode.optional(),
+  /** Or a passkey's answer to the member's challenge (`/api/2fa/passkey/options`), when they have a passkey. */
+  passkey: ZPasskeyAssertion.optional(),
   /**
    * The fee terms the form showed (the channel's `feeRate` and `minFee`): when they changed since,
    * the withdrawal is refused with PRICE_CHANGED and nothing is frozen (Step 8b §2).

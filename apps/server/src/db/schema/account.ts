@@ -11,7 +11,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, serialId } from './columns.ts';
 
 /**
  * Members of the programme. The root member (status 'system') holds the genesis invitation code
@@ -110,5 +110,37 @@ export const walletNonces = pgTable(
   (t) => [
     uniqueIndex('wallet_nonces_nonce_hash_key').on(t.nonceHash),
     index('wallet_nonces_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Security activity of members (Step 11 §2): sign-ins, password changes, a wallet bound, sessions
+ * ended — written in the transaction of its cause (`recordSecurityEvent`, modules/account/security-events.ts).
+ * `kind` is text, not an enum, so a new kind (`SecurityEventKind` in @kpc/shared) needs no migration.
+ * The sign-in event of a session also tells the session list its device and address.
+ */
+export const memberSecurityEvents = pgTable(
+  'member_security_events',
+  {
+    id: serialId(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind').notNull(),
+    /** The session the event belongs to: the one started (sign-in) or the one that acted; null for none. */
+    sessionId: uuid('session_id').references(() => sessions.id),
+    /** The client address as Fastify saw it (behind TRUST_PROXY); null when unknown. */
+    ip: text('ip'),
+    /** The User-Agent summarised (`Chrome · Android`); null when unrecognised. */
+    device: text('device'),
+    /** Per kind: the sign-in method, the wallet address bound, the number of sessions ended. */
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('member_security_events_member_idx').on(t.memberId, t.id),
+    uniqueIndex('member_security_events_sign_in_key')
+      .on(t.sessionId)
+      .where(sql`${t.kind} = 'sign_in'`),
   ],
 );

@@ -19,3 +19,8 @@ export * from './recharge.ts';
 export * from './settings.ts';
 export * from './team.ts';
 export * from './withdraw.ts';
+export * from './proof.ts';
+export * from './two-step.ts';
+export * from './notifications.ts';
+export * from './address-book.ts';
+export * from './passkeys.ts';

@@ -4,13 +4,17 @@ import {
   VERIFICATION_CODE_MAX_ATTEMPTS,
   VERIFICATION_CODE_RESEND_SECONDS,
   VERIFICATION_CODE_TTL_SECONDS,
+  type LocaleCode,
   type TCodePurpose,
 } from '@kpc/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createDigits, equalHashes, hashWithSecret } from '../../lib/crypto.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { renderCodeMail } from '../../mail/templates.ts';
 
 export interface CodeContext {
   db: Database;
@@ -112,4 +116,25 @@ export async function consumeCode(
 ): Promise<void> {
   const outcome = await context.db.transaction((tx) => checkCode(tx, context, email, purpose, code));
   if (outcome !== 'ok') throw new AppError('CODE_INVALID');
+}
+
+/**
+ * Mails a fresh code for `purpose` to a logged-in member's own address (a withdrawal, a security
+ * change): saying the mail failed reveals nothing, as the address is theirs; the code made stays unused.
+ */
+export async function mailOwnCode(
+  context: CodeContext & { mailer: Mailer; logger: FastifyBaseLogger },
+  locale: LocaleCode,
+  email: string,
+  purpose: TCodePurpose,
+): Promise<{ cooldownSeconds: number }> {
+  if (!context.mailer.isAvailable()) throw new AppError('MAIL_UNAVAILABLE');
+  const code = await issueCode(context, email, purpose);
+  try {
+    await context.mailer.send(renderCodeMail(locale, email, purpose, code));
+  } catch (error) {
+    context.logger.error({ err: error }, `${purpose} code mail failed`);
+    throw new AppError('MAIL_UNAVAILABLE');
+  }
+  return { cooldownSeconds: VERIFICATION_CODE_RESEND_SECONDS };
 }

@@ -3,13 +3,18 @@ import {
   ZBindWalletRequest,
   ZBindWalletResponse,
   ZEmpty,
+  ZEndOtherSessionsResponse,
+  ZEndSessionRequest,
   ZEnvelope,
   ZInfoRequest,
   ZLoginEmailRequest,
   ZLoginResponse,
+  ZMemberSessionsResponse,
   ZRegisterRequest,
   ZRegisterResponse,
   ZResetPasswordRequest,
+  ZSecurityEventsRequest,
+  ZSecurityEventsResponse,
   ZSendCodeRequest,
   ZSendCodeResponse,
   ZUserInfo,
@@ -20,7 +25,14 @@ import { z } from 'zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
 import { createCredentialLimits } from './credential-limits.ts';
-import { revokeSession } from './sessions.ts';
+import {
+  endOtherSession,
+  endOtherSessions,
+  listActiveSessions,
+  listSecurityEvents,
+  signOut,
+} from './security-activity.ts';
+import { clientOf } from './security-events.ts';
 import { getUserInfo, loginWithEmail, register, resetPassword, sendCode, type AccountContext } from './service.ts';
 import { bindWallet, issueWalletNonce, loginWithWallet, type WalletContext } from './wallet.ts';
 
@@ -80,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     },
     async (request, reply) => {
       await credentials.countAccountAttempt(request, reply, request.body.email);
-      return ok(await register(context, request.body));
+      return ok(await register(context, request.body, clientOf(request)));
     },
   );
 
@@ -97,7 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     },
     async (request, reply) => {
       await credentials.countAccountAttempt(request, reply, request.body.email);
-      return ok(await loginWithEmail(context, request.body));
+      return ok(await loginWithEmail(context, request.body, clientOf(request)));
     },
   );
 
@@ -133,7 +145,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     },
     async (request, reply) => {
       await credentials.countAccountAttempt(request, reply, request.body.address);
-      return ok(await loginWithWallet(wallet, request.body));
+      return ok(await loginWithWallet(wallet, request.body, clientOf(request)));
     },
   );
 
@@ -153,7 +165,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     },
     async (request, reply) => {
       await credentials.countAccountAttempt(request, reply, request.body.address);
-      return ok(await bindWallet(wallet, sessionOf(request), request.body));
+      return ok(await bindWallet(wallet, sessionOf(request), request.body, clientOf(request)));
     },
   );
 
@@ -171,7 +183,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     },
     async (request, reply) => {
       await credentials.countAccountAttempt(request, reply, request.body.email);
-      await resetPassword(context, request.locale, request.body, request.session);
+      await resetPassword(context, request.locale, request.body, request.session, clientOf(request));
       return ok(null);
     },
   );
@@ -192,8 +204,69 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       schema: { tags, summary: 'End this session', body: ZEmpty, response: { 200: ZEnvelope(ZNull) } },
     },
     async (request) => {
-      await revokeSession(context.db, context.clock, sessionOf(request).sessionId, 'logout');
+      await signOut(context, sessionOf(request), clientOf(request));
       return ok(null);
     },
+  );
+
+  // Security activity (Step 11 §2, /pages/security/activity).
+  app.post(
+    '/api/acc/security/events',
+    {
+      preHandler: auth.requireSession,
+      schema: {
+        tags,
+        summary: "The member's security events, newest first: sign-ins, password changes, wallet, sessions ended",
+        body: ZSecurityEventsRequest,
+        response: { 200: ZEnvelope(ZSecurityEventsResponse) },
+      },
+    },
+    async (request) => ok(await listSecurityEvents(context.db, sessionOf(request), request.body)),
+  );
+
+  app.post(
+    '/api/acc/sessions',
+    {
+      preHandler: auth.requireSession,
+      schema: {
+        tags,
+        summary: "The member's active sessions, this one (`current`) first: device, address, created, last seen",
+        body: ZEmpty,
+        response: { 200: ZEnvelope(ZMemberSessionsResponse) },
+      },
+    },
+    async (request) => ok(await listActiveSessions(context, sessionOf(request))),
+  );
+
+  app.post(
+    '/api/acc/sessions/end',
+    {
+      preHandler: auth.requireSession,
+      schema: {
+        tags,
+        summary: 'End one other session of the member: its token stops working at once, in every process',
+        description: "Another member's session, an ended one and this one answer alike: SESSION_NOT_FOUND.",
+        body: ZEndSessionRequest,
+        response: { 200: ZEnvelope(ZNull) },
+      },
+    },
+    async (request) => {
+      await endOtherSession(context, sessionOf(request), clientOf(request), request.body.sessionId);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/api/acc/sessions/endOthers',
+    {
+      preHandler: auth.requireSession,
+      schema: {
+        tags,
+        summary: 'End every session of the member but this one; answers how many ended',
+        body: ZEmpty,
+        response: { 200: ZEnvelope(ZEndOtherSessionsResponse) },
+      },
+    },
+    async (request) => ok(await endOtherSessions(context, sessionOf(request), clientOf(request))),
   );
 };

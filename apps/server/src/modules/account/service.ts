@@ -4,10 +4,13 @@ import {
   EmailLoginType,
   INVITE_CODE_ALPHABET,
   INVITE_CODE_LENGTH,
+  SecurityEventKind,
+  SignInMethod,
   VERIFICATION_CODE_RESEND_SECONDS,
   type LocaleCode,
   type TCodePurpose,
   type TLoginResponse,
+  type TSecondStepProof,
   type TUserInfo,
 } from '@kpc/shared';
 import { and, eq, ne } from 'drizzle-orm';
@@ -18,12 +21,15 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { members } from '../../db/schema/index.ts';
 import { toWireAddress } from '../../lib/address.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { WebAuthnSettings } from '../../config/webauthn.ts';
 import { createCode } from '../../lib/crypto.ts';
 import type { Mailer, OutgoingMail } from '../../mail/mailer.ts';
 import { renderAccountExistsMail, renderCodeMail, renderPasswordChangedMail } from '../../mail/templates.ts';
 import { addMemberToTree } from '../team/tree.ts';
 import { consumeCode, issueCode } from './codes.ts';
+import { requireSecondStep } from '../two-step/service.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.ts';
+import { NO_CLIENT, recordSecurityEvent, type ClientInfo } from './security-events.ts';
 import { createSession, revokeMemberSessions, type SessionPolicy } from './sessions.ts';
 
 export interface AccountContext {
@@ -34,6 +40,8 @@ export interface AccountContext {
   secret: string;
   sessionPolicy: SessionPolicy;
   publicUrl: string;
+  /** Passkeys' relying party: a member's passkey can confirm a change of password (Step 11 §2). */
+  webauthn: WebAuthnSettings;
 }
 
 async function findMemberByEmail(db: Executor, email: string) {
@@ -115,6 +123,7 @@ export async function insertMemberWithInviteCode(
 export async function register(
   context: AccountContext,
   input: { email: string; password: string; code: string; inviteCode: string },
+  client: ClientInfo,
 ): Promise<TLoginResponse> {
   // Checks that change nothing come first, so a bad invitation code does not burn the email code.
   const referrer = await findReferrer(context.db, input.inviteCode);
@@ -128,7 +137,10 @@ export async function register(
         referrerId: referrer.id,
       });
       // The member just chose this password: the session is a password login (SPEC §3 loginType 1).
-      const token = await createSession(tx, context.clock, context.sessionPolicy, member.id, EmailLoginType.PASSWORD);
+      const token = await createSession(tx, context.clock, context.sessionPolicy, member.id, EmailLoginType.PASSWORD, {
+        client,
+        method: SignInMethod.REGISTER,
+      });
       return { token, address: toWireAddress(member.walletAddress), isNew: true };
     });
   } catch (error) {
@@ -141,6 +153,7 @@ export async function register(
 export async function loginWithEmail(
   context: AccountContext,
   input: { type: 1; email: string; password: string } | { type: 2; email: string; code: string },
+  client: ClientInfo,
 ): Promise<TLoginResponse> {
   const member = await findMemberByEmail(context.db, input.email);
   if (input.type === EmailLoginType.PASSWORD) {
@@ -155,7 +168,10 @@ export async function loginWithEmail(
     if (!member) throw new AppError('CODE_INVALID');
   }
   if (member.status !== 'active') throw new AppError('FORBIDDEN');
-  const token = await createSession(context.db, context.clock, context.sessionPolicy, member.id, input.type);
+  const method = input.type === EmailLoginType.PASSWORD ? SignInMethod.PASSWORD : SignInMethod.CODE;
+  const token = await context.db.transaction((tx) =>
+    createSession(tx, context.clock, context.sessionPolicy, member.id, input.type, { client, method }),
+  );
   return { token, address: toWireAddress(member.walletAddress), isNew: false };
 }
 
@@ -166,17 +182,29 @@ export async function loginWithEmail(
 export async function resetPassword(
   context: AccountContext,
   locale: LocaleCode,
-  input: { email: string; code: string; password: string },
+  input: { email: string; code: string; password: string } & TSecondStepProof,
   current?: { sessionId: string; memberId: string },
+  client: ClientInfo = NO_CLIENT,
 ): Promise<void> {
   await consumeCode(context, input.email, CodePurpose.RESET_PASSWORD, input.code);
   const member = await findMemberByEmail(context.db, input.email);
   if (!member || member.status !== 'active') throw new AppError('CODE_INVALID');
+  // A change of security settings: with two-step verification on, the authenticator's code too,
+  // asked only after the emailed code proved the address (so it tells no one else it is on).
+  await requireSecondStep(context, member.id, input);
   const passwordHash = await hashPassword(input.password);
   const keepSessionId = current?.memberId === member.id ? current.sessionId : undefined;
   await context.db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
     await revokeMemberSessions(tx, context.clock, member.id, 'password-changed', keepSessionId);
+    // Logged in as this member: a change; otherwise a reset by the emailed code (forgot password).
+    await recordSecurityEvent(tx, {
+      memberId: member.id,
+      kind: keepSessionId ? SecurityEventKind.PASSWORD_CHANGED : SecurityEventKind.PASSWORD_RESET,
+      at: context.clock.now(),
+      client,
+      sessionId: keepSessionId ?? null,
+    });
   });
   await deliver(context, renderPasswordChangedMail(locale, input.email));
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@kpc/shared';
+import { AppError, SecurityEventKind, type TSignInMethod } from '@kpc/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members, sessions } from '../../db/schema/index.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createToken, hashToken } from '../../lib/crypto.ts';
+import { recordSecurityEvent, type ClientInfo } from './security-events.ts';
 
 export interface SessionPolicy {
   idleSeconds: number;
@@ -20,23 +21,39 @@ export function touchIntervalMs(idleSeconds: number): number {
   return Math.min(60_000, (idleSeconds * 1000) / 10);
 }
 
-/** Starts a session and returns its token; only the token's hash is stored. */
+/**
+ * Starts a session and returns its token; only the token's hash is stored. The sign-in is recorded
+ * in the member's security activity with the client (`signIn`): call it inside a transaction.
+ */
 export async function createSession(
   db: Executor,
   clock: Clock,
   policy: SessionPolicy,
   memberId: string,
   loginType: number,
+  signIn: { client: ClientInfo; method: TSignInMethod },
 ): Promise<string> {
   const token = createToken();
   const now = clock.now();
-  await db.insert(sessions).values({
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      memberId,
+      tokenHash: hashToken(token),
+      loginType,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + policy.maxAgeSeconds * 1000),
+    })
+    .returning({ id: sessions.id });
+  if (!session) throw new Error('session insert returned nothing');
+  await recordSecurityEvent(db, {
     memberId,
-    tokenHash: hashToken(token),
-    loginType,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + policy.maxAgeSeconds * 1000),
+    kind: SecurityEventKind.SIGN_IN,
+    at: now,
+    client: signIn.client,
+    sessionId: session.id,
+    detail: signIn.method,
   });
   return token;
 }
@@ -142,14 +159,45 @@ export async function revokeSession(db: Executor, clock: Clock, sessionId: strin
   );
 }
 
-/** Ends every session of a member except `keepSessionId` (password change). */
+/**
+ * Ends one session of the member other than `keepSessionId` (the member's own choice on the
+ * security activity page). False, and nothing changed, when the member has no such session open.
+ */
+export async function revokeOtherSession(
+  db: Executor,
+  clock: Clock,
+  memberId: string,
+  keepSessionId: string,
+  sessionId: string,
+  reason: string,
+): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: clock.now(), revokedReason: reason })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.memberId, memberId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ memberId: sessions.memberId });
+  await announceRevocation(
+    db,
+    revoked.map((row) => row.memberId),
+  );
+  return revoked.length > 0;
+}
+
+/** Ends every session of a member except `keepSessionId` (password change); returns how many ended. */
 export async function revokeMemberSessions(
   db: Executor,
   clock: Clock,
   memberId: string,
   reason: string,
   keepSessionId?: string,
-): Promise<void> {
+): Promise<number> {
   const conditions = [eq(sessions.memberId, memberId), isNull(sessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
   const revoked = await db
@@ -161,4 +209,5 @@ export async function revokeMemberSessions(
     db,
     revoked.map((row) => row.memberId),
   );
+  return revoked.length;
 }

@@ -328,6 +328,9 @@ describe('/api/acc/bindWallet', () => {
     expect(signed.random).toContain(`Bind this wallet to my KPC account ${member.inviteCode}.`);
     const bound = await bind(member, signed);
     expect(bound).toMatchObject({ code: 200, data: { address: wallet.address } });
+    // In the member's security activity, in the binding's transaction (Step 11 §2).
+    const events = await t.call('/api/acc/security/events', {}, { token: member.token });
+    expect(events.data.list[0]).toMatchObject({ kind: 'wallet_bound', detail: wallet.address, current: true });
     const info = await t.call('/api/acc/info', {}, { token: member.token });
     expect(info.data.address).toBe(wallet.address);
 

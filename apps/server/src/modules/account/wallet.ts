@@ -1,6 +1,8 @@
 import {
   AppError,
   LoginType,
+  SecurityEventKind,
+  SignInMethod,
   WALLET_CLOCK_SKEW_SECONDS,
   WALLET_NONCE_TTL_SECONDS,
   buildWalletSignStatement,
@@ -17,6 +19,7 @@ import { members, walletNonces } from '../../db/schema/index.ts';
 import { toStoredAddress, toWireAddress } from '../../lib/address.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createCode, hashToken } from '../../lib/crypto.ts';
+import { recordSecurityEvent, type ClientInfo } from './security-events.ts';
 import { insertMemberWithInviteCode } from './service.ts';
 import { createSession, type SessionPolicy } from './sessions.ts';
 
@@ -168,6 +171,7 @@ async function findInviter(db: Executor, inviteAddress: string) {
 export async function loginWithWallet(
   context: WalletContext,
   input: SignedMessage & { inviteAddress?: string | undefined },
+  client: ClientInfo,
 ): Promise<TLoginResponse> {
   const { nonce, address } = await verifySignedMessage(context, { purpose: 'login' }, input);
   const attempt = () =>
@@ -181,7 +185,10 @@ export async function loginWithWallet(
         member = await insertMemberWithInviteCode(tx, { walletAddress: address, referrerId: inviter.id });
       }
       if (member.status !== 'active') throw new AppError('FORBIDDEN');
-      const token = await createSession(tx, context.clock, context.sessionPolicy, member.id, LoginType.WALLET);
+      const token = await createSession(tx, context.clock, context.sessionPolicy, member.id, LoginType.WALLET, {
+        client,
+        method: SignInMethod.WALLET,
+      });
       return { token, address: toWireAddress(member.walletAddress), isNew };
     });
   try {
@@ -204,6 +211,7 @@ export async function bindWallet(
   context: WalletContext,
   session: { sessionId: string; memberId: string },
   input: SignedMessage,
+  client: ClientInfo,
 ): Promise<{ address: string }> {
   const { memberId, sessionId } = session;
   const [account] = await context.db
@@ -223,6 +231,14 @@ export async function bindWallet(
       if (member.walletAddress) throw new AppError('WALLET_ALREADY_BOUND');
       if (await findMemberByWallet(tx, address)) throw new AppError('WALLET_ADDRESS_TAKEN');
       await tx.update(members).set({ walletAddress: address }).where(eq(members.id, memberId));
+      await recordSecurityEvent(tx, {
+        memberId,
+        kind: SecurityEventKind.WALLET_BOUND,
+        at: context.clock.now(),
+        client,
+        sessionId,
+        detail: toWireAddress(address),
+      });
       return { address: toWireAddress(address) };
     });
   } catch (error) {

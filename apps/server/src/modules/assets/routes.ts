@@ -4,6 +4,7 @@ import {
   ZAssetLogResponse,
   ZEmpty,
   ZEnvelope,
+  ZHistoryExportRequest,
   ZHistoryRequest,
   ZHistoryResponse,
   ZTransferRecord,
@@ -17,6 +18,7 @@ import type { ReferenceData } from '../../ledger/reference-data.ts';
 import { prepareMemberBalances } from '../../ledger/ledger.ts';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
+import { historyExport } from './export.ts';
 import { listAssetLog, listAssets, listHistory, transferIncome } from './service.ts';
 
 export interface AssetRouteOptions {
@@ -26,12 +28,14 @@ export interface AssetRouteOptions {
   auth: ReturnType<typeof createAuthHooks>;
   /** Names the network of deposits and withdrawals. */
   chains: ChainRuntime;
+  /** History exports a member may start per window (each reads up to a year of history). */
+  exportLimit: { max: number; timeWindow: number };
 }
 
 /** The member's assets (SPEC §7 `ass` module, Step 3). Every call is scoped to the token's member. */
 export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (
   app,
-  { db, clock, referenceData, auth, chains },
+  { db, clock, referenceData, auth, chains, exportLimit },
 ) => {
   const tags = ['ass'];
   app.addHook('preHandler', auth.requireSession);
@@ -88,5 +92,38 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (
       },
     },
     async (request) => ok(await listHistory(db, sessionOf(request).memberId, request.body, chains)),
+  );
+
+  app.post(
+    '/api/ass/export',
+    {
+      // Counted per member, once the session is known (preHandler, after requireSession).
+      config: {
+        rateLimit: {
+          ...exportLimit,
+          hook: 'preHandler',
+          keyGenerator: (request) => `history-export:${request.session?.memberId ?? ''}`,
+        },
+      },
+      schema: {
+        tags,
+        summary:
+          'The asset flow or financial records of whole UTC days (fromDate to toDate, both included, at most 366) as a CSV file, newest first',
+        body: ZHistoryExportRequest,
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = historyExport(
+        { db, chains },
+        sessionOf(request).memberId,
+        request.body,
+        request.locale,
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(stream);
+    },
   );
 };

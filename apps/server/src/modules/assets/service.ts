@@ -16,7 +16,7 @@ import {
   type TTransferRecord,
   USDT_DECIMALS,
 } from '@kpc/shared';
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { chainName, type ChainRuntime } from '../../chain/runtime.ts';
 import type { Database } from '../../db/client.ts';
 import { financialRecords } from '../../db/schema/index.ts';
@@ -86,8 +86,24 @@ export async function listAssets(
   };
 }
 
-/** `/api/ass/log`: the member's postings, newest first, by asset and entry type. */
-export async function listAssetLog(db: Database, memberId: string, request: TAssetLogRequest) {
+/**
+ * What a history export (`/api/ass/export`) adds to a list's own filter: its days, as instants
+ * (created at or after `createdFrom`, before `createdBefore`), and for financial records one asset.
+ */
+export interface HistoryScope {
+  createdFrom?: Date | undefined;
+  createdBefore?: Date | undefined;
+  /** Records of this asset, sent or (an exchange's) received. */
+  asset?: string | undefined;
+}
+
+/** `/api/ass/log`: the member's postings, newest first, by asset and entry type (and a history export's days). */
+export async function listAssetLog(
+  db: Database,
+  memberId: string,
+  request: TAssetLogRequest,
+  scope: HistoryScope = {},
+) {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await memberPostings(
     db,
@@ -96,6 +112,8 @@ export async function listAssetLog(db: Database, memberId: string, request: TAss
       asset: request.asset || undefined,
       type: request.type || undefined,
       cursor: request.cursor ? BigInt(request.cursor) : undefined,
+      createdFrom: scope.createdFrom,
+      createdBefore: scope.createdBefore,
       limit: limit + 1,
     },
     adjustmentNoteOf,
@@ -171,11 +189,20 @@ export async function transferIncome(
 }
 
 /** A page of the member's financial records (one more row than `limit`, see `toPage`), newest first. */
-export async function selectRecords(db: Database, memberId: string, request: THistoryRequest) {
+export async function selectRecords(
+  db: Database,
+  memberId: string,
+  request: THistoryRequest,
+  scope: HistoryScope = {},
+) {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const conditions: SQL[] = [eq(financialRecords.memberId, memberId)];
   if (request.kind) conditions.push(eq(financialRecords.kind, request.kind));
   if (request.cursor) conditions.push(lt(financialRecords.id, BigInt(request.cursor)));
+  if (scope.asset)
+    conditions.push(or(eq(financialRecords.asset, scope.asset), eq(financialRecords.toAsset, scope.asset))!);
+  if (scope.createdFrom) conditions.push(gte(financialRecords.createdAt, scope.createdFrom));
+  if (scope.createdBefore) conditions.push(lt(financialRecords.createdAt, scope.createdBefore));
   const rows = await db
     .select()
     .from(financialRecords)
@@ -185,9 +212,15 @@ export async function selectRecords(db: Database, memberId: string, request: THi
   return { rows, limit };
 }
 
-/** `/api/ass/history`: financial records, newest first. */
-export async function listHistory(db: Database, memberId: string, request: THistoryRequest, chains: ChainRuntime) {
-  const { rows, limit } = await selectRecords(db, memberId, request);
+/** `/api/ass/history`: financial records, newest first (and a history export's days and asset). */
+export async function listHistory(
+  db: Database,
+  memberId: string,
+  request: THistoryRequest,
+  chains: ChainRuntime,
+  scope: HistoryScope = {},
+) {
+  const { rows, limit } = await selectRecords(db, memberId, request, scope);
   return toPage(rows, limit, (row): THistoryItem => ({
     id: row.id.toString(),
     kind: row.kind,

@@ -28,7 +28,14 @@ export async function houseBalances(db: Executor): Promise<THouseBalance[]> {
   }));
 }
 
-async function chainBalances(context: BalancesContext, chain: ChainSettings): Promise<TChainBalances> {
+/**
+ * One chain's programme addresses, each balance at the same block (the head when read); the proof
+ * of liabilities records them beside a snapshot (modules/proof/reserves.ts).
+ */
+export async function chainBalances(
+  context: Pick<BalancesContext, 'nodes' | 'hotWallets'>,
+  chain: ChainSettings,
+): Promise<TChainBalances> {
   const client = context.nodes.clientOf(chain.chainId);
   const down = unavailableReason(context.nodes.monitor, chain.chainId);
   const head = down ? null : await readNode(() => client.getBlockNumber({ cacheTime: 0 }));

@@ -14,6 +14,7 @@ import { toWireAddress } from '../../lib/address.ts';
 import { toPage } from '../../lib/paging.ts';
 import { recentSessions } from '../account/reads.ts';
 import { teamAggregatesOf } from '../team/reads.ts';
+import { twoStepSummary } from '../two-step/support-reset.ts';
 
 /**
  * Members for operators (Step 8a §4, members.read): the search (by id, wallet, invitation code or
@@ -145,5 +146,6 @@ export async function memberDetail(db: Database, memberId: string, now: Date): P
       revokedReason: session.revokedReason,
       active: session.revokedAt === null && session.expiresAt > now,
     })),
+    twoStep: await twoStepSummary(db, memberId),
   };
 }

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
-import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
-import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@kpc/shared/operator';
+import { RECOVERY_CODE_COUNT } from '@kpc/shared/operator';
 import { createCode } from '../../lib/crypto.ts';
-import { deriveKey, digest, seal, unseal } from '../../lib/sealing.ts';
+import { deriveKey, digest } from '../../lib/sealing.ts';
+
+export { matchTotp, newTotpSecret, totpBase32, totpStepAt, totpUri } from '../../lib/totp.ts';
 
 /**
  * Operators' second factor (Step 8a §2): TOTP (RFC 6238, SHA-1, 6 digits, 30 s, as every
@@ -12,8 +11,6 @@ import { deriveKey, digest, seal, unseal } from '../../lib/sealing.ts';
  * caller records the step so that neither it nor an earlier one is ever accepted again.
  */
 
-/** Steps either side of now that still count (clock drift between phone and server). */
-const DRIFT_STEPS = 1n;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export interface SecondFactorKeys {
@@ -25,49 +22,6 @@ export interface SecondFactorKeys {
 
 export function secondFactorKeysOf(secret: string): SecondFactorKeys {
   return { totp: deriveKey(secret, 'operator-totp:v1'), recovery: deriveKey(secret, 'operator-recovery:v1') };
-}
-
-/** A new TOTP secret (160 bits, as RFC 4226 recommends), sealed for storage. */
-export function newTotpSecret(keys: SecondFactorKeys): { sealed: string; base32: string } {
-  const secret = randomBytes(20);
-  return { sealed: seal(keys.totp, secret.toString('base64')), base32: encodeBase32UpperCaseNoPadding(secret) };
-}
-
-function openSecret(keys: SecondFactorKeys, sealed: string): Uint8Array {
-  const opened = unseal(keys.totp, sealed);
-  if (opened === null) throw new Error('a TOTP secret is sealed under another APP_SECRET');
-  return Buffer.from(opened, 'base64');
-}
-
-export function totpBase32(keys: SecondFactorKeys, sealed: string): string {
-  return encodeBase32UpperCaseNoPadding(openSecret(keys, sealed));
-}
-
-/** `otpauth://totp/KPC:<email>?…`, for the enrolment QR code. */
-export function totpUri(keys: SecondFactorKeys, sealed: string, issuer: string, account: string): string {
-  return createTOTPKeyURI(issuer, account, openSecret(keys, sealed), TOTP_PERIOD_SECONDS, TOTP_DIGITS);
-}
-
-export const totpStepAt = (now: Date) => BigInt(Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS));
-
-/**
- * The time step `code` belongs to (now, or one step either side), if it is later than `lastStep`;
- * null otherwise (wrong, too old, or replayed).
- */
-export function matchTotp(
-  keys: SecondFactorKeys,
-  sealed: string,
-  code: string,
-  now: Date,
-  lastStep: bigint,
-): bigint | null {
-  if (!/^\d{6}$/.test(code)) return null;
-  const secret = openSecret(keys, sealed);
-  const current = totpStepAt(now);
-  for (let step = current - DRIFT_STEPS; step <= current + DRIFT_STEPS; step += 1n) {
-    if (step > lastStep && generateHOTP(secret, step, TOTP_DIGITS) === code) return step;
-  }
-  return null;
 }
 
 /** Ten recovery codes (`XXXXX-XXXXX`, 50 bits each) and their keyed hashes. */

@@ -1,4 +1,5 @@
 import {
+  NotificationKind,
   Bucket,
   EntryType,
   floorToDecimals,
@@ -20,6 +21,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { chainCursors, deposits, financialRecords, members } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry } from '../../ledger/ledger.ts';
 import { getAsset } from '../../ledger/reference-data.ts';
+import { decimalOf, queueNotification } from '../notifications/queue.ts';
 
 export interface DepositWatcherOptions {
   db: Database;
@@ -246,6 +248,18 @@ async function creditDeposit(tx: Transaction, claimed: typeof deposits.$inferSel
       { account: { memberId: claimed.memberId, bucket: Bucket.AVAILABLE }, asset: claimed.asset, amount },
       { account: { house: HouseAccount.TREASURY }, asset: claimed.asset, amount: -amount },
     ],
+  });
+  // Step 11 §2: the member's mail, once per deposit however often its block is scanned.
+  await queueNotification(tx, {
+    memberId: claimed.memberId,
+    kind: NotificationKind.DEPOSIT_CREDITED,
+    eventKey: String(claimed.id),
+    payload: {
+      amount: decimalOf(claimed.amount),
+      asset: claimed.asset,
+      chainId: claimed.chainId,
+      txHash: claimed.txHash,
+    },
   });
 }
 

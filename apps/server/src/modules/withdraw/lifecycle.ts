@@ -1,8 +1,9 @@
-import { Bucket, EntryType, toLedgerUnits, type TWithdrawStatus } from '@kpc/shared';
+import { Bucket, EntryType, NotificationKind, toLedgerUnits, type TWithdrawStatus } from '@kpc/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { financialRecords, withdrawalEvents, withdrawals } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry, release } from '../../ledger/ledger.ts';
+import { decimalOf, queueNotification } from '../notifications/queue.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -94,6 +95,30 @@ export async function transitionWithdrawal(
       type: EntryType.WITHDRAW,
       idempotencyKey: `withdrawal:${id}:released`,
       reference,
+    });
+  }
+  // Step 11 §2: the member's mails, once per withdrawal and state (a second broadcast or an
+  // `unknown` found again is the same event).
+  const mailed =
+    transition.to === 'confirming'
+      ? NotificationKind.WITHDRAWAL_SENT
+      : transition.to === 'completed'
+        ? NotificationKind.WITHDRAWAL_COMPLETED
+        : null;
+  if (mailed) {
+    await queueNotification(tx, {
+      memberId: moved.memberId,
+      kind: mailed,
+      eventKey: String(id),
+      payload: {
+        amount: decimalOf(moved.amount),
+        received: decimalOf(moved.received),
+        fee: decimalOf(moved.fee),
+        asset: moved.asset,
+        chainId: moved.chainId,
+        toAddress: moved.toAddress,
+        txHash: moved.txHash,
+      },
     });
   }
   return moved;

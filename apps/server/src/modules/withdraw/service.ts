@@ -11,7 +11,6 @@ import {
   parseDecimal,
   RecordKind,
   toLedgerUnits,
-  VERIFICATION_CODE_RESEND_SECONDS,
   WithdrawFailReason,
   WithdrawStep,
   type LocaleCode,
@@ -38,6 +37,7 @@ import { chainName, programmeAddresses, type ChainRuntime } from '../../chain/ru
 import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { financialRecords, members, withdrawalEvents, withdrawals } from '../../db/schema/index.ts';
+import type { WebAuthnSettings } from '../../config/webauthn.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { freeze } from '../../ledger/ledger.ts';
 import { lockMemberBalance, memberHasEntryOfType } from '../../ledger/reads.ts';
@@ -45,8 +45,9 @@ import { getAsset, parseAmount } from '../../ledger/reference-data.ts';
 import { requestReplay } from '../../lib/request-replay.ts';
 import { decimal } from '../../lib/wire-format.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { renderCodeMail } from '../../mail/templates.ts';
-import { checkCode, issueCode } from '../account/codes.ts';
+import { checkCode, mailOwnCode } from '../account/codes.ts';
+import { checkWithdrawalAddress } from '../address-book/service.ts';
+import { requireSecondStep } from '../two-step/service.ts';
 import { withdrawalTermsAt } from '../config/withdrawal-terms.ts';
 import { transitionWithdrawal, type WithdrawalRow } from './lifecycle.ts';
 
@@ -57,6 +58,8 @@ export interface WithdrawContext {
   logger: FastifyBaseLogger;
   /** Hashes the emailed codes. */
   secret: string;
+  /** Passkeys' relying party: a member's passkey can confirm a withdrawal (Step 11 §2). */
+  webauthn: WebAuthnSettings;
   chains: ChainRuntime;
   /** Whether each chain's node answers (withdrawals wait while it does not), and its newest head. */
   network: Pick<ChainMonitor, 'isAvailable' | 'list'>;
@@ -94,16 +97,7 @@ export async function withdrawChannels(context: WithdrawContext, memberId: strin
 export async function sendWithdrawCode(context: WithdrawContext, locale: LocaleCode, memberId: string) {
   const email = await memberEmail(context.db, memberId);
   if (!email) throw new AppError('WITHDRAW_EMAIL_REQUIRED');
-  if (!context.mailer.isAvailable()) throw new AppError('MAIL_UNAVAILABLE');
-  const code = await issueCode(context, email, CodePurpose.WITHDRAW);
-  try {
-    await context.mailer.send(renderCodeMail(locale, email, CodePurpose.WITHDRAW, code));
-  } catch (error) {
-    // The member's own address: saying so reveals nothing. The code made stays unused.
-    context.logger.error({ err: error }, 'withdrawal code mail failed');
-    throw new AppError('MAIL_UNAVAILABLE');
-  }
-  return { cooldownSeconds: VERIFICATION_CODE_RESEND_SECONDS };
+  return mailOwnCode(context, locale, email, CodePurpose.WITHDRAW);
 }
 
 export function toWithdrawal(chains: ChainRuntime, row: WithdrawalRow): TWithdrawal {
@@ -303,6 +297,9 @@ export async function applyWithdrawal(
   if (existing) return existing;
   const email = await memberEmail(context.db, memberId);
   if (!email) throw new AppError('WITHDRAW_EMAIL_REQUIRED');
+  // Two-step verification on: the authenticator's code or a passkey's answer as well (Step 11 §2),
+  // used up here even if the withdrawal is then refused for another reason (ask for a new one).
+  await requireSecondStep(context, memberId, request);
   const { requestId, chainId, asset, address, amount, feeRate, minFee } = request;
   return submitWithdrawal(context, memberId, { requestId, chainId, asset, address, amount, feeRate, minFee }, (tx) =>
     checkCode(tx, context, email, CodePurpose.WITHDRAW, request.code),
@@ -363,6 +360,8 @@ export async function submitWithdrawal(
     const row = await db.transaction(async (tx) => {
       // 'invalid' commits, so a wrong try counts; anything thrown later rolls the code's use back.
       if (confirm && (await confirm(tx)) !== 'ok') return null;
+      // The address book (Step 11 §2): a saved address still locked, or "address book only" and not saved.
+      await checkWithdrawalAddress(tx, { memberId, chainId: chain.chainId, address, now: context.clock.now() });
       const available = await lockAvailable(tx, memberId, asset.code);
       // Checked under the lock a faucet credit also takes, so none slips in between.
       if (!chain.isDevelopment && (await hasTestFunds(tx, memberId))) throw new AppError('WITHDRAW_TEST_FUNDS');

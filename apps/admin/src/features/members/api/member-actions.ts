@@ -1,4 +1,4 @@
-import type { TMemberFreezeState } from '@kpc/shared/operator';
+import type { TMemberFreezeState, TMemberTwoStepReset } from '@kpc/shared/operator';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/request.ts';
 import { MEMBERS_QUERY_KEY } from './search-members.ts';
@@ -36,6 +36,22 @@ export function useRevokeMemberSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeMemberSessions,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
+  });
+}
+
+/**
+ * POST /api/operator/members/reset-two-step {memberId, reason} (members.security, fresh second
+ * factor): the member's authenticator and passkeys are removed; they are mailed.
+ */
+export function resetMemberTwoStep(payload: { memberId: string; reason: string }): Promise<TMemberTwoStepReset> {
+  return request<TMemberTwoStepReset>('/members/reset-two-step', payload);
+}
+
+export function useResetMemberTwoStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetMemberTwoStep,
     onSettled: () => queryClient.invalidateQueries({ queryKey: MEMBERS_QUERY_KEY }),
   });
 }

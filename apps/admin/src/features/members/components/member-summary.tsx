@@ -6,6 +6,16 @@ import { StatusTag } from '@/components/status-tag.tsx';
 import { memberPath } from '@/config/routes.ts';
 import { formatAmount, formatDateTime } from '@/lib/format.ts';
 
+/** Which second steps the member has on (Step 11 §2). */
+function TwoStepState({ twoStep }: { twoStep: TMemberDetail['twoStep'] }) {
+  const { t } = useTranslation();
+  const parts = [
+    twoStep.totp ? t('members.twoStepTotp') : null,
+    twoStep.passkeys > 0 ? t('members.twoStepPasskeys', { count: twoStep.passkeys }) : null,
+  ].filter(Boolean);
+  return <span data-testid="member-two-step">{parts.length > 0 ? parts.join(' · ') : t('members.twoStepOff')}</span>;
+}
+
 /** Who the member is: identity, level, referrer and team at a glance. */
 export function MemberSummary({ detail }: { detail: TMemberDetail }) {
   const { t } = useTranslation();
@@ -42,6 +52,7 @@ export function MemberSummary({ detail }: { detail: TMemberDetail }) {
         { key: 'volume', label: t('members.teamVolume'), children: `${formatAmount(team.teamVolume)} USDT` },
         { key: 'levels', label: t('members.kpcEsopLevels'), children: `${team.kpcLevel} / ${team.esopLevel}` },
         { key: 'joined', label: t('members.createdAt'), children: formatDateTime(member.createdAt) },
+        { key: 'twoStep', label: t('members.twoStep'), children: <TwoStepState twoStep={detail.twoStep} /> },
       ]}
     />
   );

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, LockOutlined, LogoutOutlined, UnlockOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LockOutlined, LogoutOutlined, SafetyOutlined, UnlockOutlined } from '@ant-design/icons';
 import { Permission } from '@kpc/shared/operator';
 import { Alert, Button, Card, Result, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -12,15 +12,16 @@ import { formatDateTime } from '@/lib/format.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useCan } from '@/lib/session.ts';
 import { useMemberDetail } from '../api/get-member-detail.ts';
-import { useRevokeMemberSessions, useSetMemberFrozen } from '../api/member-actions.ts';
+import { useResetMemberTwoStep, useRevokeMemberSessions, useSetMemberFrozen } from '../api/member-actions.ts';
 import { MemberSummary } from '../components/member-summary.tsx';
 import { MemberTabs } from '../components/member-tabs.tsx';
 
-type Action = 'freeze' | 'unfreeze' | 'revoke';
+type Action = 'freeze' | 'unfreeze' | 'revoke' | 'resetTwoStep';
 
 /**
  * A member's page: who they are, their balances and records (a tab each); compliance freezes or
- * unfreezes the account (a reason, and a fresh second factor); sessions can be ended.
+ * unfreezes the account, or turns off the two-step verification of a member who lost it (a reason,
+ * and a fresh second factor); sessions can be ended.
  */
 export default function MemberPage() {
   const { t } = useTranslation();
@@ -29,8 +30,10 @@ export default function MemberPage() {
   const detail = useMemberDetail(memberId);
   const canFreeze = useCan(Permission.MEMBERS_FREEZE);
   const canRevoke = useCan(Permission.MEMBERS_SESSIONS);
+  const canResetTwoStep = useCan(Permission.MEMBERS_SECURITY);
   const setFrozen = useSetMemberFrozen();
   const revoke = useRevokeMemberSessions();
+  const resetTwoStep = useResetMemberTwoStep();
   const [action, setAction] = useState<Action | null>(null);
 
   if (detail.isError) {
@@ -45,9 +48,13 @@ export default function MemberPage() {
   if (!detail.data) return <PageLoading />;
   const { member } = detail.data;
   const isFrozen = member.frozenAt !== null;
+  const hasTwoStep = detail.data.twoStep.totp || detail.data.twoStep.passkeys > 0;
 
   async function submit(reason: string) {
-    if (action === 'revoke') {
+    if (action === 'resetTwoStep') {
+      await resetTwoStep.mutateAsync({ memberId, reason });
+      notifySuccess(t('members.resetTwoStepDone'));
+    } else if (action === 'revoke') {
       const { sessionsEnded } = await revoke.mutateAsync({ memberId, reason });
       notifySuccess(t('members.sessionsEnded', { count: sessionsEnded }));
     } else if (action) {
@@ -70,6 +77,11 @@ export default function MemberPage() {
         }
         extra={
           <Space>
+            {canResetTwoStep && hasTwoStep && (
+              <Button icon={<SafetyOutlined />} onClick={() => setAction('resetTwoStep')} data-testid="reset-two-step">
+                {t('members.resetTwoStep')}
+              </Button>
+            )}
             {canRevoke && (
               <Button icon={<LogoutOutlined />} onClick={() => setAction('revoke')} data-testid="revoke-sessions">
                 {t('members.revokeSessions')}
@@ -105,7 +117,7 @@ export default function MemberPage() {
         title={action ? t(`members.${action}Title`) : ''}
         text={action ? t(`members.${action}Text`) : ''}
         okText={action ? t(`members.${action}`) : ''}
-        danger={action === 'freeze'}
+        danger={action === 'freeze' || action === 'resetTwoStep'}
         onSubmit={submit}
         onClose={() => setAction(null)}
       />

@@ -149,7 +149,8 @@ export default function OperatorsPage() {
         }}
       />
       <RolesDialog operator={editingRoles} onClose={() => setEditingRoles(null)} />
-      <EnrolmentLinkDialog link={link} onClose={() => setLink(null)} />
+      {/* One dialog per link: a new link never reopens a dialog still closing from the last one. */}
+      <EnrolmentLinkDialog key={link?.enrolmentUrl ?? 'none'} link={link} onClose={() => setLink(null)} />
       <ReasonDialog
         open={pending !== null}
         title={pending ? t(`operators.${pending.kind}Title`, { name: pending.operator.name }) : ''}

@@ -1,12 +1,18 @@
-import { CodePurpose, ZResetPasswordRequest } from '@kpc/shared';
+import { CodePurpose, ErrorCode, ZResetPasswordRequest, ZTotpCode, type TPasskeyAssertion } from '@kpc/shared';
 import { Form } from 'antd-mobile';
+import { useState } from 'react';
 import { SubmitButton } from '@/components/submit-button.tsx';
 import { AppForm } from '@/components/app-form.tsx';
+import { PasskeyConfirm } from '@/components/passkey-confirm.tsx';
+import { TotpCodeField } from '@/components/totp-code-field.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { LOGIN_REDIRECT_PARAM, ROUTES } from '@/config/routes.ts';
+import { useTwoStepStatus } from '@/lib/api/get-two-step-status.ts';
 import { useRefreshUserInfo } from '@/lib/api/get-user-info.ts';
+import { translateKey } from '@/lib/i18n.ts';
+import { RequestError } from '@/lib/request.ts';
 import { navigateBack, redirectTo } from '@/lib/navigation.ts';
 import { showToast } from '@/lib/toast.ts';
 import { selectIsLoggedIn, useUserStore } from '@/lib/user-store.ts';
@@ -35,6 +41,16 @@ export function ChangePasswordPage() {
   useRefreshUserInfo();
   // A logged-in member changes the password of their own account: the email is fixed.
   const isEmailLocked = isLoggedIn && accountEmail !== '';
+  // Two-step verification on (Step 11 §2): a change of password needs the authenticator's code
+  // too. A logged-in member's page knows it; a forgotten password learns it from the server's
+  // answer (TOTP_REQUIRED, given only once the emailed code proved the address).
+  const twoStep = useTwoStepStatus().data;
+  const isTwoStepOn = twoStep?.totp.enabled === true;
+  // A logged-in member with a passkey may confirm with it instead (Step 11 §2).
+  const hasPasskeys = isLoggedIn && (twoStep?.passkeys.count ?? 0) > 0;
+  const [passkey, setPasskey] = useState<TPasskeyAssertion | null>(null);
+  const [isTotpAsked, setIsTotpAsked] = useState(false);
+  const isTotpShown = (isTwoStepOn || isTotpAsked) && !passkey;
 
   function readEmail(): unknown {
     return isEmailLocked ? accountEmail : form.getFieldValue('email');
@@ -43,10 +59,29 @@ export function ChangePasswordPage() {
   async function handleFinish(values: object) {
     const payload = validateForm(form, ZResetPasswordRequest, { ...values, email: readEmail() });
     if (!payload) return;
+    let totpCode: string | undefined;
+    if (isTotpShown) {
+      const checked = ZTotpCode.safeParse((values as { totpCode?: unknown }).totpCode ?? '');
+      if (!checked.success) {
+        form.setFields([{ name: 'totpCode', errors: [translateKey(checked.error.issues[0]?.message ?? '')] }]);
+        return;
+      }
+      totpCode = checked.data;
+    } else if (hasPasskeys && !passkey) {
+      showToast(t('passkeys.useFirst'));
+      return;
+    }
     try {
-      await resetMutation.mutateAsync(payload);
-    } catch {
-      return; // Toasted by the request client.
+      await resetMutation.mutateAsync({
+        ...payload,
+        ...(totpCode ? { totpCode } : {}),
+        ...(passkey ? { passkey } : {}),
+      });
+    } catch (error) {
+      setPasskey(null);
+      // Toasted by the request client; the authenticator's field appears when it is asked for.
+      if (error instanceof RequestError && error.code === ErrorCode.TOTP_REQUIRED) setIsTotpAsked(true);
+      return;
     }
     showToast(t('changePassword.success'));
     if (isLoggedIn) {
@@ -90,6 +125,10 @@ export function ChangePasswordPage() {
           autoComplete="new-password"
         />
         <ConfirmPasswordField testId="change-password-confirm" />
+        {isTotpShown && (
+          <TotpCodeField name="totpCode" testId="change-password-totp" description={t('changePassword.totpHint')} />
+        )}
+        {hasPasskeys && <PasskeyConfirm answer={passkey} onAnswer={setPasskey} testId="change-password-passkey" />}
       </AppForm>
     </div>
   );

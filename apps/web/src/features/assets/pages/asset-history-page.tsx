@@ -1,3 +1,5 @@
+import { HistoryExportSource } from '@kpc/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CursorList } from '@/components/cursor-list.tsx';
@@ -6,6 +8,8 @@ import { PageNavBar } from '@/components/page-nav-bar.tsx';
 import { HISTORY_KIND_PARAM } from '@/config/routes.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { assetHistorySource, useRefreshWhileWithdrawalsInFlight } from '@/features/assets/api/get-asset-history.ts';
+import { HistoryExportButton } from '@/features/assets/components/history-export-button.tsx';
+import { HistoryExportSheet } from '@/features/assets/components/history-export-sheet.tsx';
 import { HistoryItem } from '@/features/assets/components/history-item.tsx';
 import { getRecordKindKey, RECORD_KINDS } from '@/features/assets/utils/labels.ts';
 import '@/features/assets/assets.css';
@@ -22,6 +26,7 @@ export function AssetHistoryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const kind = RECORD_KINDS.find((known) => known === searchParams.get(HISTORY_KIND_PARAM)) ?? '';
   const source = assetHistorySource(token, kind);
+  const [isExporting, setIsExporting] = useState(false);
   useRefreshWhileWithdrawalsInFlight(source.queryKey);
 
   function setKind(next: string) {
@@ -33,7 +38,10 @@ export function AssetHistoryPage() {
 
   return (
     <div className="page" data-testid="asset-history-page">
-      <PageNavBar title={t('history.title')} />
+      <PageNavBar
+        title={t('history.title')}
+        right={<HistoryExportButton onClick={() => setIsExporting(true)} testId="history-export" />}
+      />
       <div className="list-toolbar">
         <FilterBar
           testId="history-filter"
@@ -55,6 +63,12 @@ export function AssetHistoryPage() {
         renderItem={(record) => <HistoryItem record={record} />}
         emptyText={t('history.empty')}
         testId="history-list"
+      />
+      <HistoryExportSheet
+        isOpen={isExporting}
+        onClose={() => setIsExporting(false)}
+        source={HistoryExportSource.FINANCIAL_RECORDS}
+        asset=""
       />
     </div>
   );

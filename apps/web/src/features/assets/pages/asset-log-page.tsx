@@ -1,3 +1,4 @@
+import { HistoryExportSource } from '@kpc/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CursorList } from '@/components/cursor-list.tsx';
@@ -7,6 +8,8 @@ import { useAssetList } from '@/lib/api/get-asset-list.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { assetLogSource, type AssetLogFilters } from '@/features/assets/api/get-asset-log.ts';
 import { AssetLogItem } from '@/features/assets/components/asset-log-item.tsx';
+import { HistoryExportButton } from '@/features/assets/components/history-export-button.tsx';
+import { HistoryExportSheet } from '@/features/assets/components/history-export-sheet.tsx';
 import { ENTRY_TYPES, getEntryTypeKey } from '@/features/assets/utils/labels.ts';
 import '@/features/assets/assets.css';
 
@@ -16,6 +19,7 @@ export function AssetLogPage() {
   const token = useUserStore((state) => state.token);
   const assets = useAssetList();
   const [filters, setFilters] = useState<AssetLogFilters>({ asset: '', type: '' });
+  const [isExporting, setIsExporting] = useState(false);
 
   const assetOptions = [
     { value: '', label: t('assetLog.allAssets') },
@@ -28,7 +32,10 @@ export function AssetLogPage() {
 
   return (
     <div className="page" data-testid="asset-log-page">
-      <PageNavBar title={t('assetLog.title')} />
+      <PageNavBar
+        title={t('assetLog.title')}
+        right={<HistoryExportButton onClick={() => setIsExporting(true)} testId="asset-log-export" />}
+      />
       <div className="list-toolbar">
         <FilterBar
           testId="asset-log-filter"
@@ -54,6 +61,12 @@ export function AssetLogPage() {
         renderItem={(entry) => <AssetLogItem entry={entry} />}
         emptyText={t('assetLog.empty')}
         testId="asset-log-list"
+      />
+      <HistoryExportSheet
+        isOpen={isExporting}
+        onClose={() => setIsExporting(false)}
+        source={HistoryExportSource.ASSET_FLOW}
+        asset={filters.asset}
       />
     </div>
   );

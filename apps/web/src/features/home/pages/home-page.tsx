@@ -110,6 +110,9 @@ export function HomePage() {
             <List.Item onClick={() => navigateTo(ROUTES.termsAntiFraud)} data-testid="home-terms-anti-fraud">
               {t('terms.antiFraud')}
             </List.Item>
+            <List.Item onClick={() => navigateTo(ROUTES.proof)} data-testid="home-proof">
+              {t('proof.title')}
+            </List.Item>
           </List>
         )}
       </RefreshArea>

@@ -27,6 +27,22 @@ const userInfo = {
 const navigate = vi.fn();
 const writeText = vi.fn<(text: string) => Promise<void>>();
 
+let twoStepOn = false;
+
+/** The two-step status call answered (Step 11 §2), every other call by `answer`. */
+function stubFetch(answer: (input: Parameters<typeof fetch>[0]) => Promise<Response>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: Parameters<typeof fetch>[0]) =>
+      pathOf(input) === '/2fa/status'
+        ? Promise.resolve(
+            jsonResponse(ok({ totp: { enabled: twoStepOn, enabledAt: null }, passkeys: { count: 0 }, email: null })),
+          )
+        : answer(input),
+    ),
+  );
+}
+
 function renderMine() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -38,10 +54,8 @@ function renderMine() {
 
 beforeEach(async () => {
   await changeLocale('en');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(jsonResponse({ code: 200, msg: 'success', data: userInfo }))),
-  );
+  twoStepOn = false;
+  stubFetch(() => Promise.resolve(jsonResponse({ code: 200, msg: 'success', data: userInfo })));
   writeText.mockReset().mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   vi.mocked(showToast).mockClear();
@@ -115,10 +129,7 @@ describe('Mine: Ambassador, Invite Friends, My Team', () => {
 
   it("shows the member's level on the Ambassador entry, named for the level, in the chosen language", async () => {
     useUserStore.getState().setUserInfo({ ...userInfo, level: 'ambassador' });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(jsonResponse(ok({ ...userInfo, level: 'ambassador' })))),
-    );
+    stubFetch(() => Promise.resolve(jsonResponse(ok({ ...userInfo, level: 'ambassador' }))));
     renderMine();
     expect(screen.getByTestId('mine-ambassador-level').textContent).toBe('Ambassador');
     // Issue 24 item 9: the row is "Level", so an ordinary member does not read "Ambassador: Ordinary member".
@@ -147,16 +158,13 @@ describe('Mine: Ambassador, Invite Friends, My Team', () => {
 describe('Mine: Announcement', () => {
   /** Answers the unread count with `count` (or fails with `code`), the member's info otherwise. */
   function answerUnread(count: number | null, code = 200) {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn((input: Parameters<typeof fetch>[0]) => {
-        if (pathOf(input) !== '/notice/unread') return Promise.resolve(jsonResponse(ok(userInfo)));
-        if (code !== 200) return Promise.resolve(jsonResponse({ code, msg: 'Busy', data: null }));
-        return Promise.resolve(
-          jsonResponse(ok({ count, latest: count ? { id: '9', title: 'T', language: 'en' } : null })),
-        );
-      }),
-    );
+    stubFetch((input) => {
+      if (pathOf(input) !== '/notice/unread') return Promise.resolve(jsonResponse(ok(userInfo)));
+      if (code !== 200) return Promise.resolve(jsonResponse({ code, msg: 'Busy', data: null }));
+      return Promise.resolve(
+        jsonResponse(ok({ count, latest: count ? { id: '9', title: 'T', language: 'en' } : null })),
+      );
+    });
   }
 
   it('shows the unread count on the row, which opens the announcements', async () => {
@@ -185,5 +193,29 @@ describe('Mine: Announcement', () => {
     );
     expect(screen.queryByTestId('mine-announcement-badge')).toBeNull();
     expect(showToast).not.toHaveBeenCalled();
+  });
+});
+
+describe('Mine: two-step verification (Step 11 §2)', () => {
+  it('says On or Off once known, never a false Off while it loads, and opens its page', async () => {
+    twoStepOn = true;
+    renderMine();
+    expect(screen.queryByTestId('mine-two-step-state')).toBeNull();
+    expect((await screen.findByTestId('mine-two-step-state')).textContent).toBe('On');
+    fireEvent.click(screen.getByTestId('mine-two-step'));
+    expect(navigate).toHaveBeenCalledWith(ROUTES.twoStep, { replace: false });
+    cleanup();
+    twoStepOn = false;
+    renderMine();
+    expect((await screen.findByTestId('mine-two-step-state')).textContent).toBe('Off');
+  });
+});
+
+describe('Mine: email notifications (Step 11 §2)', () => {
+  it('has a row that opens the notification settings', async () => {
+    renderMine();
+    fireEvent.click(await screen.findByTestId('mine-notifications'));
+    expect(screen.getByTestId('mine-notifications').textContent).toContain('Email notifications');
+    expect(navigate).toHaveBeenCalledWith(ROUTES.notifications, { replace: false });
   });
 });

@@ -1,12 +1,17 @@
 import { APP_VERSION, LOCALES, LoginType } from '@kpc/shared';
 import {
+  AddressBook,
+  ClockCounterClockwise,
   Crown,
+  DeviceMobile,
+  EnvelopeSimple,
   FileText,
   Handshake,
   LockKey,
   Megaphone,
   ShieldCheck,
   Scales,
+  SealCheck,
   Ticket,
   Translate,
   UserCircle,
@@ -20,6 +25,7 @@ import { MemberIdentity } from '@/components/member-identity.tsx';
 import { TabPageHeader } from '@/components/tab-page-header.tsx';
 import { ROUTES } from '@/config/routes.ts';
 import { useNoticeUnread } from '@/lib/api/get-notice-unread.ts';
+import { useTwoStepStatus } from '@/lib/api/get-two-step-status.ts';
 import { useRefreshUserInfo } from '@/lib/api/get-user-info.ts';
 import { useLogout } from '@/lib/api/logout.ts';
 import { useLocale } from '@/lib/i18n.ts';
@@ -46,6 +52,9 @@ export function MinePage() {
   useRefreshUserInfo();
   const unreadNotices = useNoticeUnread().data?.count;
   const level = useUserStore((state) => state.userInfo?.level);
+  // On: the authenticator app, or at least one passkey (Step 11 §2).
+  const twoStepStatus = useTwoStepStatus().data;
+  const twoStepOn = twoStepStatus && (twoStepStatus.totp.enabled || twoStepStatus.passkeys.count > 0);
 
   function confirmLogout() {
     void Dialog.confirm({
@@ -83,6 +92,26 @@ export function MinePage() {
           {t('mine.team')}
         </List.Item>
         <WalletRow />
+        <List.Item
+          prefix={<DeviceMobile size={22} />}
+          extra={
+            // Nothing until it is known: never a false "Off".
+            twoStepOn === undefined ? null : (
+              <span data-testid="mine-two-step-state">{twoStepOn ? t('twoStep.on') : t('twoStep.off')}</span>
+            )
+          }
+          onClick={() => navigateTo(ROUTES.twoStep)}
+          data-testid="mine-two-step"
+        >
+          {t('twoStep.title')}
+        </List.Item>
+        <List.Item
+          prefix={<AddressBook size={22} />}
+          onClick={() => navigateTo(ROUTES.addressBook)}
+          data-testid="mine-address-book"
+        >
+          {t('addressBook.title')}
+        </List.Item>
         {hasPassword && (
           <List.Item
             prefix={<LockKey size={22} />}
@@ -92,6 +121,20 @@ export function MinePage() {
             {t('mine.changePassword')}
           </List.Item>
         )}
+        <List.Item
+          prefix={<EnvelopeSimple size={22} />}
+          onClick={() => navigateTo(ROUTES.notifications)}
+          data-testid="mine-notifications"
+        >
+          {t('notifications.title')}
+        </List.Item>
+        <List.Item
+          prefix={<ClockCounterClockwise size={22} />}
+          onClick={() => navigateTo(ROUTES.securityActivity)}
+          data-testid="mine-security-activity"
+        >
+          {t('securityActivity.title')}
+        </List.Item>
         <List.Item
           prefix={<Megaphone size={22} />}
           extra={
@@ -132,6 +175,9 @@ export function MinePage() {
           data-testid="mine-stockholder"
         >
           {t('stockholder.entry')}
+        </List.Item>
+        <List.Item prefix={<SealCheck size={22} />} onClick={() => navigateTo(ROUTES.proof)} data-testid="mine-proof">
+          {t('proof.entry')}
         </List.Item>
       </List>
       <List header={t('home.documents')} mode="card" className="dark-list" data-testid="mine-documents">

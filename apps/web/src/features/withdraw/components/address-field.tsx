@@ -2,6 +2,7 @@ import { INPUT_MAX_LENGTH, maskAddress } from '@kpc/shared';
 import { ClipboardText } from '@phosphor-icons/react';
 import { Form, TextArea, type TextAreaProps } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { SavedAddressPicker } from '@/components/saved-address-picker.tsx';
 import { showToast } from '@/lib/toast.ts';
 
 type FormInstance = ReturnType<typeof Form.useForm>[0];
@@ -15,6 +16,8 @@ interface AddressFieldProps {
   form: FormInstance;
   /** The member's bound wallet, '' when none: offered as the destination. */
   boundWallet: string;
+  /** The network chosen: its saved addresses are offered from the address book (Step 11 §2). */
+  chainId: number;
 }
 
 /**
@@ -47,9 +50,10 @@ function AddressInput(props: TextAreaProps) {
 /**
  * The `address` field of the withdraw form: the whole address on as many lines as it needs,
  * paste-friendly (a Paste button, whitespace dropped, no auto-correction) and, when the member has
- * bound a wallet, a shortcut to withdraw to it.
+ * bound a wallet, a shortcut to withdraw to it; the member's saved addresses of the network, from
+ * the address book.
  */
-export function AddressField({ form, boundWallet }: AddressFieldProps) {
+export function AddressField({ form, boundWallet, chainId }: AddressFieldProps) {
   const { t } = useTranslation();
 
   function setAddress(address: string) {
@@ -78,16 +82,19 @@ export function AddressField({ form, boundWallet }: AddressFieldProps) {
         </button>
       }
       description={
-        boundWallet ? (
-          <button
-            type="button"
-            className="text-button text-button--small"
-            onClick={() => setAddress(boundWallet)}
-            data-testid="withdraw-use-wallet"
-          >
-            {t('withdraw.useBoundWallet', { address: maskAddress(boundWallet) })}
-          </button>
-        ) : undefined
+        <span className="withdraw-address-shortcuts">
+          <SavedAddressPicker chainId={chainId} onPick={setAddress} />
+          {boundWallet && (
+            <button
+              type="button"
+              className="text-button text-button--small"
+              onClick={() => setAddress(boundWallet)}
+              data-testid="withdraw-use-wallet"
+            >
+              {t('withdraw.useBoundWallet', { address: maskAddress(boundWallet) })}
+            </button>
+          )}
+        </span>
       }
     >
       <AddressInput placeholder={t('withdraw.addressPlaceholder')} autoComplete="off" />

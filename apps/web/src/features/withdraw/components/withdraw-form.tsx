@@ -1,18 +1,22 @@
 import { pickRequestId, type PendingRequest } from '@kpc/client';
-import { isAnswerLost } from '@/lib/request.ts';
-import { RecordKind, VERIFICATION_CODE_LENGTH, type TWithdrawal, type TWithdrawChannel } from '@kpc/shared';
+import { isAnswerLost, RequestError } from '@/lib/request.ts';
+import { ErrorCode, RecordKind, VERIFICATION_CODE_LENGTH, type TWithdrawal, type TWithdrawChannel } from '@kpc/shared';
 import { Button, Form } from 'antd-mobile';
 import { AppForm } from '@/components/app-form.tsx';
+import { PasskeyConfirm } from '@/components/passkey-confirm.tsx';
+import { TotpCodeField } from '@/components/totp-code-field.tsx';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AmountField } from '@/components/amount-field.tsx';
 import { FormInput } from '@/components/form-input.tsx';
 import { HISTORY_KIND_PARAM, ROUTES, WITHDRAW_DETAIL_ID_PARAM } from '@/config/routes.ts';
 import { useAssetList } from '@/lib/api/get-asset-list.ts';
+import { useTwoStepStatus } from '@/lib/api/get-two-step-status.ts';
 import { redirectTo } from '@/lib/navigation.ts';
 import { getNetworkName } from '@/lib/network-name.ts';
 import { showToast } from '@/lib/toast.ts';
 import { useAmountInput } from '@/lib/use-amount-input.ts';
+import { useSecondStep } from '@/lib/use-second-step.ts';
 import { useUserStore } from '@/lib/user-store.ts';
 import { clearChangedFieldErrors, validateForm } from '@/lib/validate-form.ts';
 import { useApplyWithdrawal } from '@/features/withdraw/api/apply-withdrawal.ts';
@@ -30,6 +34,9 @@ import { WithdrawSummary } from './withdraw-summary.tsx';
 
 /** The financial records, showing withdrawals only: every withdrawal the member made. */
 export const WITHDRAW_RECORDS_URL = `${ROUTES.assetHistory}?${HISTORY_KIND_PARAM}=${RecordKind.WITHDRAW}`;
+
+/** The address book's refusals of a destination (Step 11 §2): shown under the address field. */
+const ADDRESS_BOOK_REFUSALS: number[] = [ErrorCode.ADDRESS_LOCKED, ErrorCode.ADDRESS_NOT_IN_BOOK];
 
 interface WithdrawFormProps {
   channel: TWithdrawChannel;
@@ -57,15 +64,25 @@ export function WithdrawForm({ channel, email }: WithdrawFormProps) {
   const [isReviewOpen, setIsReviewOpen] = useState(false);
   const preview = previewWithdrawFee(amount.validAmount, available, channel);
   const isOpen = isChannelOpen(channel);
+  // Two-step verification on (Step 11 §2): the authenticator's code too. Unknown yet: not asked,
+  // and the server says so (TOTP_REQUIRED) if it is on after all.
+  // Or a passkey's answer, when the member keeps a passkey (SECOND_STEP_REQUIRED without either).
+  const secondStep = useSecondStep(useTwoStepStatus().data);
+  const fieldsSchema = ZWithdrawFields.extend({ totpCode: secondStep.totpSchema });
 
   function handleFinish(values: object) {
     const amountValue = amount.validate();
-    const fields = validateForm(form, ZWithdrawFields, values);
+    const fields = validateForm(form, fieldsSchema, values);
     if (!amountValue || !fields || !isOpen) return;
+    if (secondStep.isPasskeyMissing) {
+      showToast(t('passkeys.useFirst'));
+      return;
+    }
     setReview({
       submission: { chainId: channel.chainId, asset: channel.asset, address: fields.address, amount: amountValue },
       network: getNetworkName(channel.chainId, channel.network),
       code: fields.code,
+      ...secondStep.proof(fields.totpCode),
       fee: previewWithdrawFee(amountValue, available, channel),
       shownTerms: { feeRate: channel.feeRate, minFee: channel.minFee },
     });
@@ -74,7 +91,7 @@ export function WithdrawForm({ channel, email }: WithdrawFormProps) {
 
   async function confirmWithdrawal() {
     if (!review) return;
-    const { submission, code, shownTerms } = review;
+    const { submission, code, totpCode, passkey: answer, shownTerms } = review;
     pendingRequest.current = pickRequestId(pendingRequest.current, getWithdrawFingerprint(submission));
     let withdrawal: TWithdrawal;
     try {
@@ -82,12 +99,22 @@ export function WithdrawForm({ channel, email }: WithdrawFormProps) {
         ...submission,
         ...shownTerms,
         code,
+        ...(totpCode ? { totpCode } : {}),
+        ...(answer ? { passkey: answer } : {}),
         requestId: pendingRequest.current.id,
       });
     } catch (error) {
       // Toasted by the request client. A refusal (a wrong code, say) goes back to the form to be
       // corrected; after a lost answer the review stays, and Confirm retries under the same id.
-      if (!isAnswerLost(error)) setIsReviewOpen(false);
+      if (!isAnswerLost(error)) {
+        setIsReviewOpen(false);
+        // A passkey's answer is spent (or refused): the member confirms again.
+        secondStep.setPasskey(null);
+      }
+      // The address book refused the address (still locked, or not saved): said at the address too.
+      if (error instanceof RequestError && ADDRESS_BOOK_REFUSALS.includes(error.code)) {
+        form.setFields([{ name: 'address', errors: [error.message] }]);
+      }
       return;
     }
     pendingRequest.current = null;
@@ -120,7 +147,7 @@ export function WithdrawForm({ channel, email }: WithdrawFormProps) {
         </>
       }
     >
-      <AddressField form={form} boundWallet={boundWallet} />
+      <AddressField form={form} boundWallet={boundWallet} chainId={channel.chainId} />
       <Form.Item className="withdraw-form__amount">
         <AmountField
           input={amount}
@@ -145,6 +172,12 @@ export function WithdrawForm({ channel, email }: WithdrawFormProps) {
           placeholder={t('form.codePlaceholder')}
         />
       </Form.Item>
+      {secondStep.isTotpAsked && (
+        <TotpCodeField name="totpCode" testId="withdraw-totp" description={t('withdraw.totpHint')} />
+      )}
+      {secondStep.hasPasskeys && (
+        <PasskeyConfirm answer={secondStep.passkey} onAnswer={secondStep.setPasskey} testId="withdraw-passkey" />
+      )}
     </AppForm>
   );
 }

@@ -1,4 +1,4 @@
-import { formatNumber, type WithdrawFee } from '@kpc/shared';
+import { formatNumber, type TPasskeyAssertion, type WithdrawFee } from '@kpc/shared';
 import { Info } from '@phosphor-icons/react';
 import { useTranslation } from 'react-i18next';
 import { ReviewAddress, ReviewSheet, type ReviewRow } from '@/components/review-sheet.tsx';
@@ -11,6 +11,10 @@ export interface WithdrawReview {
   network: string;
   /** The emailed code, sent with the withdrawal. */
   code: string;
+  /** The authenticator's code, while two-step verification is on. */
+  totpCode?: string;
+  /** Or a passkey's answer, when the member confirmed with a passkey instead. */
+  passkey?: TPasskeyAssertion;
   /** The fee preview; null when the balance could not be read (the server still computes it). */
   fee: WithdrawFee | null;
   /** The fee terms shown: sent along, so a fee changed since is refused (PRICE_CHANGED), never charged unseen. */
