@@ -35,7 +35,8 @@ export default defineConfig({
     locale: 'en-US',
     // A click that can never land (a covered button) fails here, not at the end of a long journey's timeout.
     actionTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // scripts/browser-journeys.mjs turns it off for the whole suite (E2E_TRACE).
+    trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

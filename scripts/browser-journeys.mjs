@@ -32,6 +32,15 @@ export function shardEnvironment(env, index) {
   return { ...env, ...shard };
 }
 
+/**
+ * Playwright's trace for the run: the whole suite records none (recording every action of every
+ * journey cost a fifth of the stage's time, and a CI run's traces are not kept), one file or a
+ * --grep keeps `retain-on-failure` to debug with; E2E_TRACE overrides either.
+ */
+export function traceMode(env, extraArgs) {
+  return env.E2E_TRACE ?? (extraArgs.length > 0 ? 'retain-on-failure' : 'off');
+}
+
 /** How many shards: E2E_SHARDS, or one per core up to two (more only contend for the cores). */
 export function shardCount(env, cores = availableParallelism()) {
   const asked = Number(env.E2E_SHARDS);
@@ -76,7 +85,7 @@ function runShard(index, count, extraArgs) {
   const label = count > 1 ? `[${index + 1}/${count}] ` : '';
   const child = spawn('npx', ['playwright', 'test', ...extraArgs], {
     cwd: e2eDirectory,
-    env: shardEnvironment(process.env, index),
+    env: { ...shardEnvironment(process.env, index), E2E_TRACE: traceMode(process.env, extraArgs) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   for (const [stream, target] of [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planShards, secondsPerFile, shardCount, shardEnvironment } from './browser-journeys.mjs';
+import { planShards, secondsPerFile, shardCount, shardEnvironment, traceMode } from './browser-journeys.mjs';
 
 describe('browser-journeys', () => {
   it('gives every shard its own ports and output, from the configured or default first ports', () => {
@@ -16,6 +16,12 @@ describe('browser-journeys', () => {
     const ports = (env) =>
       ['E2E_PORT', 'E2E_SMTP_PORT', 'E2E_MAIL_HTTP_PORT', 'E2E_CHAIN_PORT'].map((name) => env[name]);
     expect(new Set([...ports(first), ...ports(second)]).size).toBe(8);
+  });
+
+  it('records no trace for the whole suite, a trace of each failure for one file, and what E2E_TRACE asks', () => {
+    expect(traceMode({}, [])).toBe('off');
+    expect(traceMode({}, ['tests/card.spec.ts'])).toBe('retain-on-failure');
+    expect(traceMode({ E2E_TRACE: 'on' }, [])).toBe('on');
   });
 
   it('runs two shards on two cores or more, one on one core, and what E2E_SHARDS asks', () => {

@@ -409,8 +409,10 @@ describe(`card monthly fees (${testDatabaseKind()})`, () => {
     const { member, recordId } = await memberWithCard();
     await creditAsDeposit(t, member, 5n);
     const before = await cardRow(recordId);
-    // Enough days to pass the first anniversary whatever the month (at most 31 days).
-    const moved = await t.call('/api/dev/clock/advance', { days: 31 });
+    // Past the first anniversary whatever the month: a month is at most 31 days, and the card's
+    // clock may stand a moment ahead of the request's (31 days failed on December 6th). The second
+    // anniversary is at least 59 days away.
+    const moved = await t.call('/api/dev/clock/advance', { days: 32 });
     expect(moved.code).toBe(200);
     expect(await usdt(member)).toBe('3');
     const log = await t.call('/api/ass/log', { asset: 'USDT' }, member.headers);
