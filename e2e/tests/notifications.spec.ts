@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/account.ts';
 import { loginNewMember } from '../support/funds.ts';
 import { capture, expectTapTarget, expectToast } from '../support/journey.ts';
+import { signInOnPhone, useLanguage } from '../support/second-device.ts';
 
 // Step 11 §2 "Email notifications" at a phone's 390x844: a member opens Mine → Email notifications,
 // sees the security mails on and locked, turns on the daily release summary (saved at once, still on
@@ -32,16 +32,7 @@ const COPY: Record<Language, { title: string; saved: string; mandatory: string; 
   },
 };
 
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-
 const mailUrl = `http://127.0.0.1:${process.env.E2E_MAIL_HTTP_PORT ?? 2526}/mails`;
-
-async function useLanguage(page: Page, language: Language) {
-  await page.addInitScript((code) => {
-    if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-  }, language);
-}
 
 const switchOf = (page: Page, kind: string) => page.getByTestId(`notify-switch-${kind}`);
 
@@ -81,23 +72,8 @@ for (const language of LANGUAGES) {
     await capture(page, `notifications-${language}-summary-on`);
 
     // The same member signs in on a phone: a device never seen on this account.
-    const phoneContext = await browser.newContext({
-      ...(baseURL ? { baseURL } : {}),
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      hasTouch: true,
-      colorScheme: 'dark',
-      userAgent: PHONE_USER_AGENT,
-    });
-    try {
-      const phone = await phoneContext.newPage();
-      await useLanguage(phone, language);
-      await phone.goto('/#/pages/login/index');
-      await loginThroughUi(phone, email);
-      await expect(phone.getByTestId('home-page')).toBeVisible();
-    } finally {
-      await phoneContext.close();
-    }
+    const { context: phoneContext } = await signInOnPhone(browser, baseURL, language, email);
+    await phoneContext.close();
 
     // The sender job mails it (NOTIFY_POLL_SECONDS, 10 s by default), once, in the member's language.
     let mails: { subject: string; text: string }[] = [];

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginThroughUi } from '../support/account.ts';
 import { loginNewMember } from '../support/funds.ts';
 import { capture, expectTapTarget, expectToast } from '../support/journey.ts';
+import { signInOnPhone, useLanguage } from '../support/second-device.ts';
 
 // Step 11 §2 "Security activity" at a phone's 390x844: a member signed in on two devices (two
 // browser contexts) opens Security activity from Mine, sees this device and the other session
@@ -43,16 +43,6 @@ const COPY: Record<Language, { title: string; ended: string; signedIn: string; o
   },
 };
 
-/** The other device: a phone, so its session reads differently from this desktop browser's. */
-const PHONE_USER_AGENT =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-
-async function useLanguage(page: Page, language: Language) {
-  await page.addInitScript((code) => {
-    if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-  }, language);
-}
-
 const storedToken = (page: Page) =>
   page.evaluate(
     () => (JSON.parse(localStorage.getItem('kpc:user') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
@@ -70,20 +60,8 @@ for (const language of LANGUAGES) {
     const email = await loginNewMember(page, `security-${language}`);
 
     // The same member on a phone (another browser context: its own storage, its own session).
-    const phoneContext = await browser.newContext({
-      ...(baseURL ? { baseURL } : {}),
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      hasTouch: true,
-      colorScheme: 'dark',
-      userAgent: PHONE_USER_AGENT,
-    });
+    const { context: phoneContext, phone } = await signInOnPhone(browser, baseURL, language, email);
     try {
-      const phone = await phoneContext.newPage();
-      await useLanguage(phone, language);
-      await phone.goto('/#/pages/login/index');
-      await loginThroughUi(phone, email);
-      await expect(phone.getByTestId('home-page')).toBeVisible();
       expect(await storedToken(phone)).not.toBe('');
 
       // This device: Mine → Security activity.
