@@ -34,8 +34,9 @@ export function shardEnvironment(env, index) {
 
 /**
  * Playwright's trace for the run: the whole suite records none (recording every action of every
- * journey took the stage from 18 to 34 minutes on CI's two cores, and a CI run's traces are not
- * kept), one file or a --grep keeps `retain-on-failure` to debug with; E2E_TRACE overrides either.
+ * journey made each a quarter slower side by side; CI's stage took 34 minutes with it, 18 without,
+ * and a CI run's traces are not kept), one file or a --grep keeps `retain-on-failure` to debug
+ * with; E2E_TRACE overrides either.
  */
 export function traceMode(env, extraArgs) {
   return env.E2E_TRACE ?? (extraArgs.length > 0 ? 'retain-on-failure' : 'off');
