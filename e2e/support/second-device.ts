@@ -1,16 +1,10 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { loginThroughUi } from './account.ts';
+import { useLanguage } from './language.ts';
 
 /** The other device of the security journeys: a phone, so its session reads differently from the desktop's. */
 export const PHONE_USER_AGENT =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-
-/** Opens the app in `language` unless the member already chose one on this device. */
-export async function useLanguage(page: Page, language: string) {
-  await page.addInitScript((code) => {
-    if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-  }, language);
-}
 
 /**
  * The same member signed in on a phone: another browser context (its own storage, its own

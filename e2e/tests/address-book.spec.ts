@@ -4,6 +4,7 @@ import { loginNewMember, seedFunds } from '../support/funds.ts';
 import { capture, expectTapTarget, expectToast } from '../support/journey.ts';
 import { LOCAL_CHAIN_ID } from '../support/local-chain.ts';
 import { readCodeFromMail } from '../support/mail.ts';
+import { useLanguage } from '../support/language.ts';
 
 // Step 11 §2 at a phone's 390x844, in English and Chinese: a member saves a withdrawal address from
 // Mine (the emailed code, then a review) and sees it locked; a withdrawal to it is refused as locked;
@@ -58,9 +59,7 @@ for (const language of ['en', 'zh-Hans'] as const) {
   test(`a member saves an address, sees it locked, and cancels it from the mail (${language})`, async ({ page }) => {
     test.setTimeout(180_000);
     const copy = COPY[language];
-    await page.addInitScript((code) => {
-      if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-    }, language);
+    await useLanguage(page, language);
     const email = await loginNewMember(page, `address-book-${language}`);
     await seedFunds(page, { asset: 'USDT', amount: '100', bucket: 'available' });
 

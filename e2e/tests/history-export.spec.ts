@@ -6,6 +6,7 @@ import { capture, expectTapTarget, expectToast } from '../support/journey.ts';
 import { findBrokenWords } from '../support/line-breaks.ts';
 import { messageIn, type Language } from '../support/messages.ts';
 import { waitForSheet } from '../support/sheet.ts';
+import { useLanguage } from '../support/language.ts';
 
 // Step 11 §2 at 390x844: a funded member exports the asset flow and the financial records of the
 // last 30 days (UTC) as CSV from the two record pages, and the files hold exactly what the lists
@@ -90,9 +91,7 @@ async function expectSheetWhole(sheet: Locator, where: string) {
 for (const language of ['en', 'zh-Hans'] as const) {
   test(`a member exports the asset flow and the financial records as CSV (${language})`, async ({ page }) => {
     test.setTimeout(120_000);
-    await page.addInitScript((code) => {
-      if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-    }, language);
+    await useLanguage(page, language);
     await loginNewMember(page, `export.${language}`);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await seedFunds(page, { asset: 'USDT', amount: '1000.5', bucket: 'available' });
@@ -174,9 +173,7 @@ for (const language of ['en', 'zh-Hans'] as const) {
 
 for (const language of ['ru', 'ja'] as const) {
   test(`the export sheet fits the phone in ${language}`, async ({ page }) => {
-    await page.addInitScript((code) => {
-      if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-    }, language);
+    await useLanguage(page, language);
     await loginNewMember(page, `export.${language}`);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await seedFunds(page, { asset: 'USDT', amount: '10', bucket: 'available' });

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loginNewMember } from '../support/funds.ts';
 import { capture, expectTapTarget, expectToast } from '../support/journey.ts';
-import { signInOnPhone, useLanguage } from '../support/second-device.ts';
+import { useLanguage } from '../support/language.ts';
+import { signInOnPhone } from '../support/second-device.ts';
 
 // Step 11 §2 "Email notifications" at a phone's 390x844: a member opens Mine → Email notifications,
 // sees the security mails on and locked, turns on the daily release summary (saved at once, still on

@@ -4,6 +4,7 @@ import { loginNewMember, seedFunds } from '../support/funds.ts';
 import { capture, expectTapTarget, expectToast } from '../support/journey.ts';
 import { LOCAL_CHAIN_ID } from '../support/local-chain.ts';
 import { readCodeFromMail } from '../support/mail.ts';
+import { useLanguage } from '../support/language.ts';
 
 // Step 11 §2 at a phone's 390x844: a member adds a passkey on the two-step page (Chromium's virtual
 // authenticator stands in for the phone's fingerprint), Mine then says two-step verification is
@@ -60,9 +61,7 @@ for (const language of ['en', 'zh-Hans', 'ru'] as const) {
         automaticPresenceSimulation: true,
       },
     });
-    await page.addInitScript((code) => {
-      if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-    }, language);
+    await useLanguage(page, language);
     const email = await loginNewMember(page, `passkey-${language}`);
     await seedFunds(page, { asset: 'USDT', amount: '100', bucket: 'available' });
 

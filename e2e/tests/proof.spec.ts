@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { loginNewMember, readToken, seedFunds } from '../support/funds.ts';
 import { capture, expectTapTarget } from '../support/journey.ts';
+import { useLanguage } from '../support/language.ts';
 
 // Step 11 §1 "Verify my balance" at a phone's 390x844, in English and Chinese: a member with funds
 // is counted in a snapshot taken now (the development endpoint; in production the daily job or the
@@ -25,9 +26,7 @@ for (const language of ['en', 'zh-Hans'] as const) {
     baseURL,
   }, testInfo) => {
     test.setTimeout(120_000);
-    await page.addInitScript((code) => {
-      if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-    }, language);
+    await useLanguage(page, language);
     await loginNewMember(page, `proof-${language}`);
     await seedFunds(page, { asset: 'USDT', amount: '1234.5', bucket: 'available' });
     await seedFunds(page, { asset: 'USDT', amount: '0.25', bucket: 'income' });

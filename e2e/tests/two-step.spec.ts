@@ -5,6 +5,7 @@ import { loginNewMember, seedFunds } from '../support/funds.ts';
 import { capture, expectTapTarget, expectToast } from '../support/journey.ts';
 import { LOCAL_CHAIN_ID } from '../support/local-chain.ts';
 import { readCodeFromMail } from '../support/mail.ts';
+import { useLanguage } from '../support/language.ts';
 
 // Step 11 §2 at a phone's 390x844, in English and Chinese: a member turns on two-step verification
 // from Mine with an authenticator app (the QR code's key, read here by a test authenticator), and a
@@ -31,9 +32,7 @@ for (const language of ['en', 'zh-Hans'] as const) {
   test(`a member turns on two-step verification and withdraws with its code (${language})`, async ({ page }) => {
     test.setTimeout(150_000);
     const copy = COPY[language];
-    await page.addInitScript((code) => {
-      if (!localStorage.getItem('kpc:language')) localStorage.setItem('kpc:language', code);
-    }, language);
+    await useLanguage(page, language);
     const email = await loginNewMember(page, `two-step-${language}`);
     await seedFunds(page, { asset: 'USDT', amount: '100', bucket: 'available' });
 
