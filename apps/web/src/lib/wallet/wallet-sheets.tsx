@@ -16,12 +16,31 @@ import './wallet-sheets.css';
  * `ActionSheet.show` they render outside the page's tree; going back closes them.
  */
 
+/**
+ * How long after closing a sheet is removed even if its slide-down never reported its end. Closed
+ * while it slides up, antd-mobile's Popup (react-spring) sometimes calls afterShow instead of
+ * afterClose (seen about once in 25 runs of wallet-discovery.test.tsx on a loaded machine), and
+ * the sheet would stay mounted, off screen, for good.
+ */
+const REMOVE_AFTER_CLOSE_MS = 1_000;
+
 function showSheet<T>(dismissed: T, render: (finish: (value: T) => void) => ReactNode): Promise<T> {
   return new Promise((resolve) => {
     const container = document.createElement('div');
     document.body.append(container);
     const root = createRoot(container);
     let isSettled = false;
+    let isRemoved = false;
+
+    function remove() {
+      if (isRemoved) return;
+      isRemoved = true;
+      // After the slide-down; unmounting while React still renders would warn.
+      setTimeout(() => {
+        root.unmount();
+        container.remove();
+      }, 0);
+    }
 
     function draw(isVisible: boolean) {
       root.render(
@@ -29,12 +48,7 @@ function showSheet<T>(dismissed: T, render: (finish: (value: T) => void) => Reac
           visible={isVisible}
           onMaskClick={() => finish(dismissed)}
           afterClose={() => {
-            if (!isSettled) return;
-            // After the slide-down; unmounting while React still renders would warn.
-            setTimeout(() => {
-              root.unmount();
-              container.remove();
-            }, 0);
+            if (isSettled) remove();
           }}
           bodyClassName="sheet"
         >
@@ -48,6 +62,7 @@ function showSheet<T>(dismissed: T, render: (finish: (value: T) => void) => Reac
       window.removeEventListener('popstate', handleBack);
       resolve(value);
       draw(false);
+      setTimeout(remove, REMOVE_AFTER_CLOSE_MS);
     }
     function handleBack() {
       finish(dismissed);
