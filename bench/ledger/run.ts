@@ -14,7 +14,7 @@
  *
  *   npm run bench:ledger -- [--db pglite|postgres|both] [--duration 10] [--warmup 3]
  *     [--connections 50] [--members 200] [--pool-size 10] [--pg-url postgres://…/postgres]
- *     [--writes exchange,transfer,pledge,plan-join,klk,withdraw|all]
+ *     [--writes exchange,transfer,pledge,plan-join,klk,withdraw|all] [--cpu-prof <dir>]
  */
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -86,6 +86,7 @@ function parseOptions(): Options {
       'pool-size': { type: 'string', default: '10' },
       'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
       writes: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -112,7 +113,13 @@ function parseOptions(): Options {
     pgUrl: values['pg-url'],
     writes: WRITE_KEYS.filter((key) => asked.includes('all') || asked.includes(key)),
     writesGiven: values.writes !== undefined,
+    cpuProfDir: values['cpu-prof'],
   };
+}
+
+/** Node flags for the servers under load: a CPU profile each when `--cpu-prof` is given. */
+function profileArgs(options: Options): string[] {
+  return options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -481,6 +488,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
     const server = await startServer({
       inviteCode: INVITE_CODE,
       databaseEnv: await databaseEnv(),
+      nodeArgs: profileArgs(options),
     });
     try {
       if (plainWrites.includes('exchange')) {
@@ -549,6 +557,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
         ? { DATABASE_URL: chainDatabaseUrl, DATABASE_POOL_SIZE: String(options.poolSize) }
         : await databaseEnv(),
       env: CHAIN_SERVER_ENV,
+      nodeArgs: profileArgs(options),
     });
     try {
       for (const key of chainWrites) {

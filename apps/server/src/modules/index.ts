@@ -195,7 +195,10 @@ const serverModules: ServerModule[] = [
   routes(devCardDeliveryRoutes, (c) => ({ context: c.cards, auth: c.auth }), {
     when: (c) => c.config.isFaucetEnabled && c.cards.issuer instanceof SandboxCardIssuer,
   }),
-  routes(planRoutes, (c) => ({ context: { db: c.db, clock: planClockOf(c.clock) }, auth: c.auth })),
+  routes(planRoutes, (c) => ({
+    context: { db: c.db, clock: planClockOf(c.clock), referenceData: c.referenceData },
+    auth: c.auth,
+  })),
   // The plans' development clock follows the faucet's switch: never in production or beside a real chain.
   routes(devClockRoutes, (c) => ({ db: c.db, planClock: planClockOf(c.clock), cards: c.cards }), {
     when: (c) => c.config.isFaucetEnabled,

@@ -8,6 +8,7 @@ import { loadConfig } from '../../config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import { assets, kpcPrices, members, sessions } from '../../db/schema/index.ts';
 import { createWalletMember, fund } from '../../testing/members.ts';
+import { logStatements, type StatementLog } from '../../testing/statements.ts';
 import { createTestApp, GENESIS_CODE, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 
@@ -22,17 +23,7 @@ const PASSWORD = 'correct horse battery staple';
 let first: TestApp;
 let second: { app: FastifyInstance; database: DatabaseHandle; call: TestApp['call'] };
 /** Statements the first instance's database client has run: the cost of a request in queries. */
-let queries = 0;
-
-/** Counts the queries a Drizzle database sends through its client (a pg Pool or PGlite). */
-function countQueries(database: DatabaseHandle) {
-  const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
-  const query = client.query.bind(client);
-  client.query = (...args: unknown[]) => {
-    queries += 1;
-    return query(...args);
-  };
-}
+let statements: StatementLog;
 
 async function openSecondInstance(): Promise<typeof second> {
   // PGlite lives in one process: both instances share it. PostgreSQL: a pool of its own.
@@ -72,7 +63,7 @@ async function openSecondInstance(): Promise<typeof second> {
 beforeAll(async () => {
   first = await createTestApp();
   second = await openSecondInstance();
-  countQueries(first.database);
+  statements = logStatements(first.database);
 });
 afterAll(async () => {
   await second?.app.close();
@@ -119,13 +110,13 @@ describe('sessions cached in two instances of the server', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       await first.call('/api/ass/lst', {}, member.headers); // caches the session and the reference data
       await first.call('/api/card/getPrice', {});
-      const before = queries;
+      const before = statements.count();
       const answer = await first.call('/api/ass/lst', {}, member.headers);
       expect(answer.data.lst[0]).toMatchObject({ asset: 'USDT', available: '10' });
-      readCosts.push(queries - before);
-      const priced = queries;
+      readCosts.push(statements.count() - before);
+      const priced = statements.count();
       expect((await first.call('/api/card/getPrice', {})).data.price).toBe('0.1');
-      priceCosts.push(queries - priced);
+      priceCosts.push(statements.count() - priced);
     }
     expect(Math.min(...readCosts)).toBe(1);
     expect(Math.min(...priceCosts)).toBe(0);

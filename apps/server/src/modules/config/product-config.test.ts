@@ -103,6 +103,32 @@ describe('pledge terms: new pledges only', () => {
     expect(audits.at(-1)).toMatchObject({ actorId: money.id, reason: 'Promotion for the new season' });
   });
 
+  it('a pledge sent with a rate this server has not seen yet is made at that rate', async () => {
+    // The server knows the term from the pledges above; another process (here the console) changes it.
+    const row = await term30();
+    const saved = await money.call('/api/operator/config/pledge/save', {
+      ...row,
+      dailyRate: '0.0015',
+      reason: 'Rate adjusted',
+    });
+    expect(saved.code).toBe(200);
+    const member = await createWalletMember(t);
+    await fund(t, member, 'KPC', '1000');
+    const answer = await t.call(
+      '/api/plan/pledge',
+      {
+        termId: row.id,
+        amount: '1000',
+        requestId: randomUUID(),
+        dailyRate: '0.0015',
+        earlyRedemptionPenaltyRate: row.earlyPenaltyRate,
+      },
+      member.headers,
+    );
+    expect(answer).toMatchObject({ code: 200, data: { dailyRate: '0.0015' } });
+    expect(await memberBalance(t.database.db, member.memberId, 'KPC', 'staked')).toBe('1000');
+  });
+
   it('a pledge sent with the rate it was shown is refused once the rate changed (PRICE_CHANGED)', async () => {
     const row = await term30();
     const member = await createWalletMember(t);
@@ -241,6 +267,14 @@ describe('concurrency, permissions, step-up', () => {
 
   it('admin alone may withdraw a product but not change money terms; finance alone may do neither', async () => {
     const row = await term30();
+    const beforeClose = {
+      member: await createWalletMember(t),
+      body: { termId: row.id, amount: '1000', requestId: randomUUID() },
+    };
+    await fund(t, beforeClose.member, 'KPC', '1000');
+    const made = await t.call('/api/plan/pledge', beforeClose.body, beforeClose.member.headers);
+    expect(made.code).toBe(200);
+    const beforeCloseAnswer = { ...beforeClose, pledge: made.data as TPledge };
     const terms = { ...row, dailyRate: '0.003', reason: 'Admin alone' };
     expect((await admin.call('/api/operator/config/pledge/save', terms)).code).toBe(ErrorCode.OPERATOR_FORBIDDEN);
     expect((await finance.call('/api/operator/config/pledge/save', terms)).code).toBe(ErrorCode.OPERATOR_FORBIDDEN);
@@ -255,6 +289,19 @@ describe('concurrency, permissions, step-up', () => {
     expect(closed.code).toBe(200);
     const products = (await t.call('/api/plan/products', {})).data as TPlanProductsResponse;
     expect(products.pledgeTerms.map((term) => term.id)).not.toContain(row.id);
+    // The server knew the term as open (earlier pledges): a pledge now is refused and stakes nothing,
+    // while a retry of a pledge made before the close still answers that pledge.
+    const member = await createWalletMember(t);
+    await fund(t, member, 'KPC', '1000');
+    const refused = await t.call(
+      '/api/plan/pledge',
+      { termId: row.id, amount: '1000', requestId: randomUUID() },
+      member.headers,
+    );
+    expect(refused.code).toBe(ErrorCode.PLAN_UNAVAILABLE);
+    expect(await memberBalance(t.database.db, member.memberId, 'KPC', 'available')).toBe('1000');
+    const retried = await t.call('/api/plan/pledge', beforeClose.body, beforeClose.member.headers);
+    expect(retried).toMatchObject({ code: 200, data: { id: beforeCloseAnswer.pledge.id, amount: '1000' } });
     const [stored] = await t.database.db
       .select()
       .from(pledgeTerms)

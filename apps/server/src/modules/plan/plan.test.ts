@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerViolations } from '../../testing/ledger-invariants.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
+import { logStatements } from '../../testing/statements.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { runReleaseEngine } from './release-engine.ts';
 import { advancePlanDays, planClock } from './testing.ts';
@@ -143,6 +144,24 @@ describe('joining (retry-safe, bounded)', () => {
     expect(await balances(member)).toMatchObject({ 'KPC:available': '0', 'KPC:staked': '1100' });
     const list = (await t.call('/api/plan/pledges', {}, member.headers)).data as { list: unknown[] };
     expect(list.list).toHaveLength(11);
+    await expectSoundLedger();
+  });
+
+  it('writes a pledge in one statement once its term is known, as an exchange (Step 9 §2)', async () => {
+    const member = await createWalletMember(t);
+    await fund(t, member, 'KPC', '300');
+    const pledge = () =>
+      t.call('/api/plan/pledge', { termId: pledge30, amount: '100', requestId: randomUUID() }, member.headers);
+    expect((await pledge()).code).toBe(200);
+    const statements = logStatements(t.database);
+    for (let i = 0; i < 2; i++) {
+      const before = statements.count();
+      const answer = await pledge();
+      expect(answer).toMatchObject({ code: 200, data: { amount: '100', status: 'active', termDays: 30 } });
+      // The session and the price come from the caches; the pledge and its entry are one statement.
+      expect(statements.texts(before)).toEqual([expect.stringMatching(/^with cause as \(insert into pledges/)]);
+    }
+    expect(await balances(member)).toMatchObject({ 'KPC:available': '0', 'KPC:staked': '300' });
     await expectSoundLedger();
   });
 

@@ -18,7 +18,8 @@ import {
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { pledgeTerms, pledges } from '../../db/schema/index.ts';
 import { HouseAccount, postEntry, postWithCause } from '../../ledger/ledger.ts';
-import { getKpcPrice, parseAmount } from '../../ledger/reference-data.ts';
+import { getKpcPrice, parseAmount, type ReferenceData } from '../../ledger/reference-data.ts';
+import type { Database } from '../../db/client.ts';
 import { toPage } from '../../lib/paging.ts';
 import { requestReplay, rowByRequest } from '../../lib/request-replay.ts';
 import { decimal } from '../../lib/wire-format.ts';
@@ -51,35 +52,96 @@ function toPledge(row: typeof pledges.$inferSelect, now: Date, price: bigint): T
   };
 }
 
-/** `/api/plan/pledge`: stakes KPC (available -> staked) for a term; the same request id answers the same pledge. */
-export async function createPledge({ db, clock }: PlanContext, memberId: string, request: TPledgeRequest) {
+type PledgeTerm = typeof pledgeTerms.$inferSelect;
+
+/** A pledge's context: the plans' and KPC's price without a query (its answer shows its value). */
+export type PledgeContext = PlanContext & { referenceData: Pick<ReferenceData, 'kpcPrice'> };
+
+/**
+ * Pledge terms as this process last read them, by id: a hint that spares the pledge a read, never
+ * a guard. The pledge's statement writes only while the stored term is still the one checked here,
+ * and a term that refuses or no longer matches is read again before anything is answered.
+ */
+const knownTerms = new WeakMap<Database, Map<bigint, PledgeTerm>>();
+
+async function readTerm(db: Database, termsId: bigint): Promise<PledgeTerm | undefined> {
+  const [term] = await db.select().from(pledgeTerms).where(eq(pledgeTerms.id, termsId));
+  const known = knownTerms.get(db) ?? new Map<bigint, PledgeTerm>();
+  knownTerms.set(db, known);
+  if (term) known.set(termsId, term);
+  else known.delete(termsId);
+  return term;
+}
+
+/** The refusal of a pledge on `term` (SPEC §3 "Pledge"), or null when it may be made. */
+function refusal(term: PledgeTerm | undefined, request: TPledgeRequest, amount: bigint): AppError | null {
+  if (!term || term.status !== 'active' || !pledgeTermRewards(term)) return new AppError('PLAN_UNAVAILABLE');
+  // The member pledges at the terms they were shown (an operator may have changed them since).
+  const shown = (value: string | undefined, stored: string) =>
+    value === undefined || toLedgerUnits(value) === toLedgerUnits(stored);
+  if (!shown(request.dailyRate, term.dailyRate) || !shown(request.earlyRedemptionPenaltyRate, term.earlyPenaltyRate)) {
+    return new AppError('PRICE_CHANGED');
+  }
+  if (amount < toLedgerUnits(term.minAmount)) {
+    return new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(term.minAmount), asset: KPC.code });
+  }
+  return null;
+}
+
+/**
+ * `/api/plan/pledge`: stakes KPC (available -> staked) for a term; the same request id answers the
+ * same pledge. One statement in the usual case, like an exchange: the term is checked as this
+ * process knows it, and the pledge and its entry are written only if the stored term is unchanged.
+ */
+export async function createPledge(context: PledgeContext, memberId: string, request: TPledgeRequest) {
+  const { db, clock, referenceData } = context;
   const termsId = BigInt(request.termId);
   const amount = parseAmount(KPC, request.amount);
   const now = clock.now();
-  const { price } = await getKpcPrice(db, now);
+  const { price } = await referenceData.kpcPrice(now);
   const replay = requestReplay({
     find: (executor) => rowByRequest(executor, pledges, memberId, request.requestId),
     sameRequest: (existing) => existing.termsId === termsId && sameUnits(existing.amount, amount),
     answer: (existing) => toPledge(existing, now, price),
   });
-  const replayed = await replay.earlier(db);
-  if (replayed) return replayed;
-  const [term] = await db.select().from(pledgeTerms).where(eq(pledgeTerms.id, termsId));
-  if (!term || term.status !== 'active' || !pledgeTermRewards(term)) throw new AppError('PLAN_UNAVAILABLE');
-  // The member pledges at the terms they were shown (an operator may have changed them since).
-  const shown = (value: string | undefined, stored: string) =>
-    value === undefined || toLedgerUnits(value) === toLedgerUnits(stored);
-  if (!shown(request.dailyRate, term.dailyRate) || !shown(request.earlyRedemptionPenaltyRate, term.earlyPenaltyRate)) {
-    throw new AppError('PRICE_CHANGED');
+
+  const known = knownTerms.get(db)?.get(termsId);
+  let term = known ?? (await readTerm(db, termsId));
+  for (let isFresh = known === undefined, attempt = 1; ; isFresh = true, attempt += 1) {
+    const refused = refusal(term, request, amount);
+    if (refused === null) {
+      const created = await insertPledge(db, memberId, request.requestId, amount, term!, now);
+      if (created) return toPledge(created, now, price);
+      // Nothing written: this request id made a pledge already (a retry, or a concurrent twin
+      // whose insert won), or the stored term is no longer the one checked.
+      const replayed = await replay.earlier(db);
+      if (replayed) return replayed;
+    } else if (isFresh) {
+      // A retry of a pledge made before the term closed or changed still answers that pledge.
+      const replayed = await replay.earlier(db);
+      if (replayed) return replayed;
+      throw refused;
+    }
+    // What this process knew is old, or the term changed as the pledge was written: read it again.
+    if (attempt === 3) throw new Error(`pledge term ${termsId} kept changing`);
+    term = await readTerm(db, termsId);
   }
-  if (amount < toLedgerUnits(term.minAmount)) {
-    throw new AppError('AMOUNT_BELOW_MINIMUM', { min: decimal(term.minAmount), asset: KPC.code });
-  }
+}
+
+/** The pledge and its entry in one statement, its own transaction, while the stored term is `term`. */
+async function insertPledge(
+  db: Database,
+  memberId: string,
+  requestId: string,
+  amount: bigint,
+  term: PledgeTerm,
+  now: Date,
+): Promise<typeof pledges.$inferSelect | undefined> {
   const pledge: typeof pledges.$inferSelect = {
     id: 0n,
     memberId,
-    termsId,
-    requestId: request.requestId,
+    termsId: term.id,
+    requestId,
     amount: fromLedgerUnits(amount),
     days: term.days,
     dailyRate: term.dailyRate,
@@ -93,15 +155,16 @@ export async function createPledge({ db, clock }: PlanContext, memberId: string,
     createdAt: now,
     closedAt: null,
   };
-  // The pledge and its entry in one statement, its own transaction (one round trip, like an
-  // exchange); a retry, or a concurrent twin whose insert won, finds the pledge written.
   const created = await postWithCause<{ id: string }>(
     db,
     sql`insert into pledges
       (member_id, terms_id, request_id, amount, days, daily_rate, early_penalty_rate, start_day, created_at)
-    values (${memberId}::uuid, ${termsId.toString()}::bigint, ${request.requestId}::uuid, ${pledge.amount}::numeric,
-      ${pledge.days}, ${pledge.dailyRate}::numeric, ${pledge.earlyPenaltyRate}::numeric, ${pledge.startDay},
-      ${now.toISOString()}::timestamptz)
+    select ${memberId}::uuid, terms.id, ${requestId}::uuid, ${pledge.amount}::numeric,
+      terms.days, terms.daily_rate, terms.early_penalty_rate, ${pledge.startDay}, ${now.toISOString()}::timestamptz
+    from pledge_terms terms
+    where terms.id = ${term.id.toString()}::bigint and terms.status = ${term.status}
+      and terms.days = ${term.days} and terms.daily_rate = ${term.dailyRate}::numeric
+      and terms.early_penalty_rate = ${term.earlyPenaltyRate}::numeric and terms.min_amount = ${term.minAmount}::numeric
     on conflict do nothing
     returning id::text`,
     {
@@ -115,8 +178,7 @@ export async function createPledge({ db, clock }: PlanContext, memberId: string,
       ],
     },
   );
-  if (!created) return replay.twin(db, 'pledge vanished');
-  return toPledge({ ...pledge, id: BigInt(created.id) }, now, price);
+  return created && { ...pledge, id: BigInt(created.id) };
 }
 
 /**

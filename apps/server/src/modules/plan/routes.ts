@@ -26,7 +26,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionOf, type createAuthHooks } from '../../plugins/auth.ts';
 import { ok } from '../../plugins/wire.ts';
-import { createPledge, listPledges, redeemPledge } from './pledge-service.ts';
+import { createPledge, listPledges, redeemPledge, type PledgeContext } from './pledge-service.ts';
 import { previewDates } from './preview.ts';
 import {
   joinEsop,
@@ -37,12 +37,11 @@ import {
   listInvestmentLog,
   listInvestmentOrders,
   listProducts,
-  type PlanContext,
 } from './service.ts';
 
 /** Plans (Step 5, SPEC §3-§4): the investment plan, the ESOP / KPC plan and pledges. */
 export const planRoutes: FastifyPluginAsyncZod<{
-  context: PlanContext;
+  context: PledgeContext;
   auth: ReturnType<typeof createAuthHooks>;
 }> = async (app, { context, auth }) => {
   const tags = ['plan'];

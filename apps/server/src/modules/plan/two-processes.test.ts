@@ -16,6 +16,7 @@ import {
 } from '@kpc/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getKpcPrice } from '../../ledger/reference-data.ts';
 import { offsetClock, type Clock } from '../../lib/clock.ts';
 import { findLedgerViolations } from '../../testing/ledger-invariants.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
@@ -147,7 +148,11 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
     }
 
     it('releases everything exactly once, to the last unit, and a second concurrent run nothing', async () => {
-      const context = { db: t.database.db, clock: planClock(t) };
+      const context = {
+        db: t.database.db,
+        clock: planClock(t),
+        referenceData: { kpcPrice: (now: Date) => getKpcPrice(t.database.db, now) },
+      };
       const esopContext = { db: t.database.db, clock: fixedClock(new Date(Date.now() - ESOP_AGE_DAYS * DAY_MS)) };
       const products = (await t.call('/api/plan/products', {})).data as TPlanProductsResponse;
       const [starter, advanced] = products.investment;
