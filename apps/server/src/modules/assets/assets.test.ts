@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kpcPrices } from '../../db/schema/index.ts';
 import { createWalletMember, fund, type TestMember } from '../../testing/members.ts';
+import { logStatements } from '../../testing/statements.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -155,6 +156,26 @@ describe('/api/ass/transfer (income -> available)', () => {
     const replay = await t.call('/api/ass/transfer', { asset: 'USDT', amount: '20', requestId }, member.headers);
     expect(replay.data).toEqual(first.data);
     expect((await balances(member)).lst[0]).toMatchObject({ available: '20', income: '30' });
+  });
+
+  it('is one statement, the record with its entry (Step 9 §2)', async () => {
+    const member = await createWalletMember(t);
+    await fund(t, member, 'USDT', '50', 'income');
+    const send = () =>
+      t.call('/api/ass/transfer', { asset: 'USDT', amount: '5', requestId: randomUUID() }, member.headers);
+    expect((await send()).code).toBe(200);
+    const statements = logStatements(t.database);
+    const sent: string[][] = [];
+    for (let i = 0; i < 2; i++) {
+      const before = statements.count();
+      expect(await send()).toMatchObject({ code: 200, data: { asset: 'USDT', amount: '5' } });
+      sent.push(statements.texts(before));
+    }
+    // The asset comes from the reference cache. (The cheaper of two: a change notification of an
+    // earlier test may empty the cache once.)
+    const write = [expect.stringMatching(/^with cause as \(insert into financial_records/)];
+    expect(sent.filter((texts) => texts.length === 1)[0] ?? sent[0]).toEqual(write);
+    expect((await balances(member)).lst[0]).toMatchObject({ available: '15', income: '35' });
   });
 
   it('refuses more than the income, too many decimals, and unknown assets, changing nothing', async () => {

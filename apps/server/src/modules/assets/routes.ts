@@ -78,7 +78,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRouteOptions> = async (
         response: { 200: ZEnvelope(ZTransferRecord) },
       },
     },
-    async (request) => ok(await transferIncome(db, sessionOf(request).memberId, request.body)),
+    async (request) => ok(await transferIncome(db, referenceData, sessionOf(request).memberId, request.body)),
   );
 
   app.post(

@@ -25,7 +25,7 @@ import { toPage } from '../../lib/paging.ts';
 import { requestReplay, rowByRequest } from '../../lib/request-replay.ts';
 import { postWithCause, type MemberBalance } from '../../ledger/ledger.ts';
 import { memberPostings } from '../../ledger/reads.ts';
-import { getAsset, parseAmount, usdtPerUnit, type ReferenceData } from '../../ledger/reference-data.ts';
+import { parseAmount, usdtPerUnit, type ReferenceData } from '../../ledger/reference-data.ts';
 import { decimalOrNull } from '../../lib/wire-format.ts';
 import { adjustmentNoteOf } from '../adjustments/reads.ts';
 
@@ -147,10 +147,12 @@ function toTransferRecord(
  */
 export async function transferIncome(
   db: Database,
+  referenceData: Pick<ReferenceData, 'asset'>,
   memberId: string,
   request: { asset: string; amount: string; requestId: string },
 ): Promise<TTransferRecord> {
-  const asset = await getAsset(db, request.asset);
+  // The asset from the reference cache: the transfer is its one statement.
+  const asset = await referenceData.asset(request.asset);
   const amount = parseAmount(asset, request.amount);
   // The record and its entry in one statement, its own transaction (one round trip); a retry finds
   // the record written and posts nothing.
