@@ -8,7 +8,11 @@ export interface StatementLog {
   texts(from?: number): string[];
 }
 
-/** Starts logging the statements a Drizzle database sends through its client (a pg Pool or PGlite). */
+/**
+ * Starts logging the statements a Drizzle database sends through its client (a pg Pool or PGlite).
+ * On PostgreSQL a transaction's statements go through a client checked out of the pool and are not
+ * logged: a write that moved into a transaction shows as its BEGIN's absence, not as statements.
+ */
 export function logStatements(database: DatabaseHandle): StatementLog {
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
   const query = client.query.bind(client);
