@@ -11,7 +11,7 @@ export interface StatementLog {
 /**
  * Starts logging the statements a Drizzle database sends through its client (a pg Pool or PGlite).
  * On PostgreSQL a transaction's statements go through a client checked out of the pool and are not
- * logged: a write that moved into a transaction shows as its BEGIN's absence, not as statements.
+ * logged: a write moved into a transaction shows none, so a test expecting its one statement fails.
  */
 export function logStatements(database: DatabaseHandle): StatementLog {
   const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
