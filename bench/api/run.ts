@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { call, createWalletMember, fundUsdt, mapLimit, prepareExchanges, type Member } from '../ledger/api.ts';
 import { startCpuWindow, type CpuUse } from '../lib/cpu.ts';
 import { runLoad, type LoadResult, type RequestParts } from '../lib/load.ts';
-import type { NodeProcess } from '../lib/processes.ts';
+import { cpuProfileArgs, type NodeProcess } from '../lib/processes.ts';
 import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
 import { startBareServer, startServer } from '../lib/servers.ts';
 import { createPostgresDatabase, tempDir } from '../lib/setup.ts';
@@ -177,7 +177,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
   const server = await startServer({
     inviteCode: INVITE_CODE,
     databaseEnv: databaseEnv,
-    nodeArgs: options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+    nodeArgs: cpuProfileArgs(options.profileDir),
   });
   try {
     const members = await mapLimit(

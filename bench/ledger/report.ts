@@ -26,8 +26,8 @@ export interface Options {
   writes: WriteKey[];
   /** `--writes` was given: the Step 9 §2 comparison is printed. */
   writesGiven: boolean;
-  /** `--cpu-prof <dir>`: the servers write V8 CPU profiles there (node --cpu-prof), to find where a write spends its time. */
-  cpuProfDir: string | undefined;
+  /** `--profile <dir>`: the servers write their CPU profiles there (as bench:api), to find where a write spends its time. */
+  profileDir: string | undefined;
 }
 
 export type ScenarioKey = 'bare' | 'update-random' | 'update-hot' | 'exchange-one' | `${WriteKey}-many`;

@@ -14,7 +14,7 @@
  *
  *   npm run bench:ledger -- [--db pglite|postgres|both] [--duration 10] [--warmup 3]
  *     [--connections 50] [--members 200] [--pool-size 10] [--pg-url postgres://…/postgres]
- *     [--writes exchange,transfer,pledge,plan-join,klk,withdraw|all] [--cpu-prof <dir>]
+ *     [--writes exchange,transfer,pledge,plan-join,klk,withdraw|all] [--profile <dir>]
  */
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startCpuWindow, type CpuUse } from '../lib/cpu.ts';
 import { runLoad, type LoadResult, type RequestParts } from '../lib/load.ts';
-import { freePort, startNodeProcess, type NodeProcess } from '../lib/processes.ts';
+import { cpuProfileArgs, freePort, startNodeProcess, type NodeProcess } from '../lib/processes.ts';
 import { startWaitSampler, type WaitProfile } from '../lib/pg-waits.ts';
 import { DB_CHOICES, log, positiveInt, runBench, type DbKind } from '../lib/run-bench.ts';
 import { startBareServer, startServer } from '../lib/servers.ts';
@@ -72,6 +72,7 @@ function usage(): string {
     '                              (default $BENCH_PG_URL or postgres://postgres@127.0.0.1:5432/postgres)',
     `  --writes <list>             ledger writes, comma-separated, or all: ${WRITE_KEYS.join(', ')}`,
     '                              (default exchange; klk and withdraw make one member per request)',
+    '  --profile <dir>             the servers write their CPU profiles (node --cpu-prof) there when they stop',
   ].join('\n');
 }
 
@@ -86,7 +87,7 @@ function parseOptions(): Options {
       'pool-size': { type: 'string', default: '10' },
       'pg-url': { type: 'string', default: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' },
       writes: { type: 'string' },
-      'cpu-prof': { type: 'string' },
+      profile: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -113,13 +114,8 @@ function parseOptions(): Options {
     pgUrl: values['pg-url'],
     writes: WRITE_KEYS.filter((key) => asked.includes('all') || asked.includes(key)),
     writesGiven: values.writes !== undefined,
-    cpuProfDir: values['cpu-prof'],
+    profileDir: values.profile,
   };
-}
-
-/** Node flags for the servers under load: a CPU profile each when `--cpu-prof` is given. */
-function profileArgs(options: Options): string[] {
-  return options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -488,7 +484,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
     const server = await startServer({
       inviteCode: INVITE_CODE,
       databaseEnv: await databaseEnv(),
-      nodeArgs: profileArgs(options),
+      nodeArgs: cpuProfileArgs(options.profileDir),
     });
     try {
       if (plainWrites.includes('exchange')) {
@@ -557,7 +553,7 @@ async function benchDatabase(db: DbKind, options: Options): Promise<DbReport> {
         ? { DATABASE_URL: chainDatabaseUrl, DATABASE_POOL_SIZE: String(options.poolSize) }
         : await databaseEnv(),
       env: CHAIN_SERVER_ENV,
-      nodeArgs: profileArgs(options),
+      nodeArgs: cpuProfileArgs(options.profileDir),
     });
     try {
       for (const key of chainWrites) {

@@ -36,6 +36,11 @@ function exited(child: ChildProcess): boolean {
  * Starts `node --import tsx <script>` from `cwd` with exactly `env` (plus `PORT`), and waits until
  * `GET <url>/health` answers 200. The process is stopped with SIGTERM, then SIGKILL after 10 s.
  */
+/** Node flags that write the process's V8 CPU profile into `dir` when it exits (none without a dir). */
+export function cpuProfileArgs(dir: string | undefined): string[] {
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export async function startNodeProcess(options: {
   name: string;
   script: string;

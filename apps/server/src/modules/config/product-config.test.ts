@@ -267,14 +267,11 @@ describe('concurrency, permissions, step-up', () => {
 
   it('admin alone may withdraw a product but not change money terms; finance alone may do neither', async () => {
     const row = await term30();
-    const beforeClose = {
-      member: await createWalletMember(t),
-      body: { termId: row.id, amount: '1000', requestId: randomUUID() },
-    };
-    await fund(t, beforeClose.member, 'KPC', '1000');
-    const made = await t.call('/api/plan/pledge', beforeClose.body, beforeClose.member.headers);
-    expect(made.code).toBe(200);
-    const beforeCloseAnswer = { ...beforeClose, pledge: made.data as TPledge };
+    const earlier = await createWalletMember(t);
+    await fund(t, earlier, 'KPC', '1000');
+    const earlierBody = { termId: row.id, amount: '1000', requestId: randomUUID() };
+    const earlierPledge = await t.call('/api/plan/pledge', earlierBody, earlier.headers);
+    expect(earlierPledge.code).toBe(200);
     const terms = { ...row, dailyRate: '0.003', reason: 'Admin alone' };
     expect((await admin.call('/api/operator/config/pledge/save', terms)).code).toBe(ErrorCode.OPERATOR_FORBIDDEN);
     expect((await finance.call('/api/operator/config/pledge/save', terms)).code).toBe(ErrorCode.OPERATOR_FORBIDDEN);
@@ -300,8 +297,8 @@ describe('concurrency, permissions, step-up', () => {
     );
     expect(refused.code).toBe(ErrorCode.PLAN_UNAVAILABLE);
     expect(await memberBalance(t.database.db, member.memberId, 'KPC', 'available')).toBe('1000');
-    const retried = await t.call('/api/plan/pledge', beforeClose.body, beforeClose.member.headers);
-    expect(retried).toMatchObject({ code: 200, data: { id: beforeCloseAnswer.pledge.id, amount: '1000' } });
+    const retried = await t.call('/api/plan/pledge', earlierBody, earlier.headers);
+    expect(retried).toMatchObject({ code: 200, data: { id: earlierPledge.data.id, amount: '1000' } });
     const [stored] = await t.database.db
       .select()
       .from(pledgeTerms)
